@@ -1,0 +1,50 @@
+# Sourced by build-aux/run and build-aux/test: installs, with apt-get,
+# the Debian 12 packages Kazaki needs to build and test, if missing.
+
+KAZAKI_BUILD_PACKAGES=(
+  gcc pkg-config meson ninja-build gettext
+  libglib2.0-dev libglib2.0-bin libsqlite3-dev
+  libgtk-4-dev libadwaita-1-dev
+  desktop-file-utils appstream shared-mime-info
+)
+KAZAKI_TEST_PACKAGES=(
+  xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick
+)
+
+kazaki_missing_packages() {
+  local p
+  for p in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+      echo "$p"
+    fi
+  done
+}
+
+kazaki_install_deps() {
+  local missing
+  missing=$(kazaki_missing_packages "$@")
+  [ -z "$missing" ] && return 0
+  echo "Installing missing packages:" $missing
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null; then
+      sudo="sudo"
+    else
+      echo "error: these packages are missing and I am not root (no sudo): $missing" >&2
+      return 1
+    fi
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -q || return 1
+  # shellcheck disable=SC2086
+  $sudo apt-get install -y -q --no-install-recommends $missing || return 1
+}
+
+kazaki_setup_build() {
+  local dir=$1; shift
+  if [ -f "$dir/build.ninja" ]; then
+    meson setup --reconfigure "$dir" "$@" >/dev/null || meson setup --wipe "$dir" "$@"
+  else
+    meson setup "$dir" "$@"
+  fi
+}

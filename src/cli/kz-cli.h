@@ -1,0 +1,41 @@
+/* kz-cli.h — shared pieces of kazaki-cli's subcommands.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "kz-engine.h"
+
+/* Exit statuses: bad input (usage, malformed or illegal text) is 2; a
+ * failure of the system (I/O, database) is 1. */
+#define KZ_CLI_OK        0
+#define KZ_CLI_FAILURE   1
+#define KZ_CLI_BAD_INPUT 2
+
+typedef struct {
+  const char *db_path;   /* --db FILE, or NULL for the default database */
+} KzCliGlobal;
+
+typedef struct {
+  const char *name;
+  const char *synopsis;   /* one line for the tool's --help */
+  int (*run) (int argc, char **argv, const KzCliGlobal *global);
+} KzCliCommand;
+
+/* Prints "kazaki-cli CMD: message" on stderr; returns KZ_CLI_BAD_INPUT. */
+int  kz_cli_bad_input (const char *cmd, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+int  kz_cli_failure (const char *cmd, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
+bool kz_cli_is_help (const char *arg);
+/* Matches "--name VALUE" and "--name=VALUE" at argv[*i]; advances *i
+ * past the value.  Sets *missing when the value is absent. */
+bool kz_cli_option (int argc, char **argv, int *i, const char *name,
+                    const char **value, bool *missing);
+/* Parses --position's KPN, reporting errors in the command's name. */
+bool kz_cli_position (const char *cmd, const char *kpn, KzPosition *pos);
+
+int kz_cli_moves (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_apply (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_perft (int argc, char **argv, const KzCliGlobal *global);

@@ -1,0 +1,353 @@
+/* kz-movegen.c — legal move generation.
+ *
+ * Steps and the test for a compulsory capture work on whole bit boards.
+ * Capture chains are walked depth first from each piece that can jump,
+ * with the captured pieces removed as they are jumped (RULES.md §4).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-movegen.h"
+
+#include <string.h>
+
+static inline KzBits
+shift_bits (KzBits b, int s)
+{
+  return s > 0 ? b << s : b >> -s;
+}
+
+/* The apex side jumps as (from, over, to), see kz-board.c. */
+static const int8_t side_jumps[8][3] = {
+  { KZ_SQ (1, 1), KZ_SQ (2, 2), KZ_SQ (3, 2) },
+  { KZ_SQ (3, 2), KZ_SQ (2, 2), KZ_SQ (1, 1) },
+  { KZ_SQ (3, 1), KZ_SQ (2, 2), KZ_SQ (1, 2) },
+  { KZ_SQ (1, 2), KZ_SQ (2, 2), KZ_SQ (3, 1) },
+  { KZ_SQ (1, 7), KZ_SQ (2, 6), KZ_SQ (3, 6) },
+  { KZ_SQ (3, 6), KZ_SQ (2, 6), KZ_SQ (1, 7) },
+  { KZ_SQ (3, 7), KZ_SQ (2, 6), KZ_SQ (1, 6) },
+  { KZ_SQ (1, 6), KZ_SQ (2, 6), KZ_SQ (3, 7) },
+};
+
+#define SIDE_JUMP_FROM_MASK                                              \
+  (KZ_BIT (KZ_SQ (1, 1)) | KZ_BIT (KZ_SQ (3, 2)) | KZ_BIT (KZ_SQ (3, 1)) \
+   | KZ_BIT (KZ_SQ (1, 2)) | KZ_BIT (KZ_SQ (1, 7)) | KZ_BIT (KZ_SQ (3, 6)) \
+   | KZ_BIT (KZ_SQ (3, 7)) | KZ_BIT (KZ_SQ (1, 6)))
+
+typedef struct {
+  int8_t  over;
+  int8_t  to;
+  uint8_t is_piece;
+  uint8_t carried;   /* flags on the mover after this jump */
+} Jump;
+
+typedef struct {
+  const KzPosition *pos;
+  KzMoveList *list;      /* NULL: only count */
+  uint64_t count;
+  KzBits own_rest;       /* own pieces other than the mover */
+  int s, o;
+  int from;
+  uint8_t path[KZ_MAX_CHAIN];
+} Chain;
+
+static inline uint8_t
+flags_at (const KzPosition *pos, int sq)
+{
+  return (uint8_t) ((pos->flag[0] == sq) | ((pos->flag[1] == sq) << 1));
+}
+
+static inline uint8_t
+standing_flags (const KzPosition *pos)
+{
+  return (uint8_t) ((pos->flag[0] == KZ_FLAG_HOME) | ((pos->flag[1] == KZ_FLAG_HOME) << 1));
+}
+
+/* Tries the jump at → over → to; appends it to out when legal. */
+static inline int
+try_jump (const Chain *c, int over, int to, KzBits enemy, uint8_t standing,
+          uint8_t carried, Jump *out, int n, bool *any_piece)
+{
+  bool is_piece = enemy >> over & 1;
+  bool is_flag = !is_piece && over == kz_centre (c->o) && (standing >> c->o & 1);
+  if (!is_piece && !is_flag)
+    return n;
+
+  KzBits occupied = c->own_rest | (enemy & ~KZ_BIT (over));
+  if (occupied >> to & 1)
+    return n;
+
+  uint8_t now = carried;
+  if (is_flag)
+    now |= (uint8_t) (1u << c->o);
+  else
+    now |= flags_at (c->pos, over);
+
+  /* a standing flag blocks its point, except for a piece bringing the
+   * enemy flag home (RULES.md §4 "Free point") */
+  if (to == kz_centre (c->s) && (standing >> c->s & 1) && !(now >> c->o & 1))
+    return n;
+  if (to == kz_centre (c->o) && (standing >> c->o & 1) && !is_flag)
+    return n;
+
+  out[n].over = (int8_t) over;
+  out[n].to = (int8_t) to;
+  out[n].is_piece = is_piece;
+  out[n].carried = now;
+  *any_piece |= is_piece;
+  return n + 1;
+}
+
+static int
+jumps_from (const Chain *c, int at, int came_from, KzBits enemy,
+            uint8_t standing, uint8_t carried, Jump out[KZ_MAX_JUMP_PATHS],
+            bool *any_piece)
+{
+  int n = 0;
+  *any_piece = false;
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    {
+      KzBits m = KZ_DIR_MASK[d];
+      int s = KZ_DIR_SHIFT[d];
+      if (!(m >> at & 1) || !(m >> (at + s) & 1))
+        continue;
+      int to = at + 2 * s;
+      if (came_from >= 0 && kz_jump_forbidden_after (came_from, at, to))
+        continue;
+      n = try_jump (c, at + s, to, enemy, standing, carried, out, n, any_piece);
+    }
+  if (SIDE_JUMP_FROM_MASK >> at & 1)
+    for (int i = 0; i < 8; i++)
+      if (side_jumps[i][0] == at)
+        n = try_jump (c, side_jumps[i][1], side_jumps[i][2], enemy, standing,
+                      carried, out, n, any_piece);
+  return n;
+}
+
+static void
+emit (Chain *c, int to, int n_jumps, uint8_t carried, KzBits captured)
+{
+  if (c->list == NULL)
+    {
+      c->count++;
+      return;
+    }
+  if (c->list->count >= KZ_MAX_MOVES)
+    {
+      c->list->overflow = true;
+      return;
+    }
+  KzMove *m = &c->list->moves[c->list->count++];
+  m->captured = captured;
+  m->from = (uint8_t) c->from;
+  m->to = (uint8_t) to;
+  m->n_jumps = (uint8_t) n_jumps;
+  m->carried = carried;
+  memcpy (m->path, c->path, (size_t) n_jumps);
+}
+
+/* The piece has just landed on `at` by its depth-th jump. */
+static void
+explore (Chain *c, int at, int came_from, KzBits enemy, uint8_t standing,
+         uint8_t carried, KzBits captured, int depth)
+{
+  if ((carried >> c->o & 1) && at == kz_centre (c->s))
+    {
+      emit (c, at, depth, carried, captured);   /* flag brought home */
+      return;
+    }
+
+  Jump jumps[KZ_MAX_JUMP_PATHS];
+  bool any_piece;
+  int n = depth < KZ_MAX_CHAIN
+            ? jumps_from (c, at, came_from, enemy, standing, carried, jumps, &any_piece)
+            : (any_piece = false, 0);
+
+  /* must go on while an enemy piece can be jumped; may stop when only
+   * the flag can */
+  if (!any_piece)
+    emit (c, at, depth, carried, captured);
+
+  for (int i = 0; i < n; i++)
+    {
+      const Jump *j = &jumps[i];
+      c->path[depth] = (uint8_t) j->to;
+      if (j->is_piece)
+        explore (c, j->to, at, enemy & ~KZ_BIT (j->over), standing, j->carried,
+                 captured | KZ_BIT (j->over), depth + 1);
+      else
+        explore (c, j->to, at, enemy, standing & (uint8_t) ~(1u << c->o),
+                 j->carried, captured, depth + 1);
+    }
+}
+
+/* Walks every chain of the piece on `from`; returns whether it had a
+ * first jump over an enemy piece. */
+static bool
+chains_from (Chain *c, int from)
+{
+  const KzPosition *pos = c->pos;
+  c->from = from;
+  c->own_rest = pos->pieces[c->s] & ~KZ_BIT (from);
+  KzBits enemy = pos->pieces[c->o];
+  uint8_t standing = standing_flags (pos);
+  uint8_t carried = flags_at (pos, from);
+
+  Jump jumps[KZ_MAX_JUMP_PATHS];
+  bool any_piece;
+  int n = jumps_from (c, from, -1, enemy, standing, carried, jumps, &any_piece);
+  for (int i = 0; i < n; i++)
+    {
+      const Jump *j = &jumps[i];
+      c->path[0] = (uint8_t) j->to;
+      if (j->is_piece)
+        explore (c, j->to, from, enemy & ~KZ_BIT (j->over), standing, j->carried,
+                 KZ_BIT (j->over), 1);
+      else
+        explore (c, j->to, from, enemy, standing & (uint8_t) ~(1u << c->o),
+                 j->carried, 0, 1);
+    }
+  return any_piece;
+}
+
+static KzBits
+free_points (const KzPosition *pos)
+{
+  KzBits occ = pos->pieces[0] | pos->pieces[1];
+  if (pos->flag[KZ_COSSACKS] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_COSSACKS);
+  if (pos->flag[KZ_TURKS] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_TURKS);
+  return KZ_VALID_MASK & ~occ;
+}
+
+bool
+kz_capture_compulsory (const KzPosition *pos)
+{
+  int s = pos->side, o = 1 - s;
+  KzBits own = pos->pieces[s], en = pos->pieces[o];
+  KzBits free = free_points (pos);
+
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    {
+      KzBits m = KZ_DIR_MASK[d];
+      int sh = KZ_DIR_SHIFT[d];
+      KzBits over = shift_bits (own & m, sh) & en & m;
+      if (shift_bits (over, sh) & free)
+        return true;
+    }
+  KzBits apexes = KZ_BIT (KZ_APEX_COSSACKS) | KZ_BIT (KZ_APEX_TURKS);
+  if (en & apexes)
+    for (int i = 0; i < 8; i++)
+      if ((own >> side_jumps[i][0] & 1) && (en >> side_jumps[i][1] & 1)
+          && (free >> side_jumps[i][2] & 1))
+        return true;
+
+  /* Jumping the apex onto one's own centre while one's flag stands
+   * there: legal only when the mover then carries the enemy flag. */
+  if (pos->flag[s] == KZ_FLAG_HOME && pos->flag[o] != KZ_FLAG_HOME)
+    {
+      int apex = s == KZ_COSSACKS ? KZ_APEX_COSSACKS : KZ_APEX_TURKS;
+      int beyond = s == KZ_COSSACKS ? KZ_SQ (2, 3) : KZ_SQ (2, 5);
+      if ((own >> beyond & 1) && (en >> apex & 1)
+          && (pos->flag[o] == beyond || pos->flag[o] == apex))
+        return true;
+    }
+  return false;
+}
+
+/* Steps: to an adjacent free point, or onto one's own centre while the
+ * own flag stands there when carrying the enemy flag (that wins). */
+static uint64_t
+steps (const KzPosition *pos, KzMoveList *list)
+{
+  int s = pos->side, o = 1 - s;
+  KzBits own = pos->pieces[s];
+  KzBits free = free_points (pos);
+  uint64_t n = 0;
+  int home = kz_centre ((KzSide) s);
+  int carrier = pos->flag[o];
+  bool carrier_home_step = pos->flag[s] == KZ_FLAG_HOME && carrier != KZ_FLAG_HOME
+                           && (own >> carrier & 1) && kz_adjacent (carrier, home);
+
+  if (list == NULL)
+    {
+      for (int d = 0; d < KZ_N_DIRS; d++)
+        n += (uint64_t) kz_popcount (shift_bits (own & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free);
+      return n + carrier_home_step;
+    }
+
+  for (KzBits b = own; b; b &= b - 1)
+    {
+      int from = kz_bit_scan (b);
+      uint8_t carried = flags_at (pos, from);
+      for (int d = 0; d < KZ_N_DIRS; d++)
+        {
+          if (!(KZ_DIR_MASK[d] >> from & 1))
+            continue;
+          int to = from + KZ_DIR_SHIFT[d];
+          bool ok = (free >> to & 1) || (carrier_home_step && from == carrier && to == home);
+          if (!ok)
+            continue;
+          if (list->count >= KZ_MAX_MOVES)
+            {
+              list->overflow = true;
+              return n;
+            }
+          KzMove *m = &list->moves[list->count++];
+          m->captured = 0;
+          m->from = (uint8_t) from;
+          m->to = (uint8_t) to;
+          m->n_jumps = 0;
+          m->carried = carried;
+          n++;
+        }
+    }
+  return n;
+}
+
+int
+kz_generate_moves (const KzPosition *pos, KzMoveList *list)
+{
+  list->count = 0;
+  list->overflow = false;
+  if (kz_position_flag_delivered (pos))
+    return 0;
+
+  Chain c = { .pos = pos, .list = list, .s = pos->side, .o = 1 - pos->side };
+  bool compulsory = false;
+  for (KzBits b = pos->pieces[c.s]; b; b &= b - 1)
+    compulsory |= chains_from (&c, kz_bit_scan (b));
+  if (!compulsory)
+    steps (pos, list);
+  return list->count;
+}
+
+uint64_t
+kz_count_moves (const KzPosition *pos)
+{
+  if (kz_position_flag_delivered (pos))
+    return 0;
+
+  Chain c = { .pos = pos, .list = NULL, .s = pos->side, .o = 1 - pos->side };
+  KzBits own = pos->pieces[c.s];
+
+  if (kz_capture_compulsory (pos))
+    {
+      for (KzBits b = own; b; b &= b - 1)
+        chains_from (&c, kz_bit_scan (b));
+      return c.count;
+    }
+
+  /* Only the enemy's standing flag can be jumped: from a neighbour of
+   * its centre. */
+  if (pos->flag[c.o] == KZ_FLAG_HOME)
+    {
+      int centre = kz_centre ((KzSide) c.o);
+      int nb[KZ_N_DIRS];
+      int k = kz_neighbours (centre, nb);
+      for (int i = 0; i < k; i++)
+        if (own >> nb[i] & 1)
+          chains_from (&c, nb[i]);
+    }
+  return c.count + steps (pos, NULL);
+}

@@ -1,0 +1,107 @@
+/* kz-position.h — a Kazaki position, moves and their effect (RULES.md §3–§7).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "kz-board.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KZ_PIECES_PER_SIDE 15
+#define KZ_FLAG_HOME       (-1)
+/* A chain jumps at most every enemy piece and the enemy flag. */
+#define KZ_MAX_CHAIN       (KZ_PIECES_PER_SIDE + 1)
+
+typedef struct {
+  KzBits   pieces[2];   /* indexed by KzSide */
+  int8_t   flag[2];     /* flag of side f: KZ_FLAG_HOME or the carrier's point */
+  uint8_t  side;        /* side to move */
+  uint8_t  pad_[5];
+  uint64_t hash;        /* Zobrist hash of everything above */
+} KzPosition;
+
+/* A turn: one step (n_jumps == 0) or one capture chain. */
+typedef struct {
+  KzBits  captured;             /* enemy pieces removed by the chain */
+  uint8_t from;
+  uint8_t to;
+  uint8_t n_jumps;
+  uint8_t carried;              /* bit f: the flag of side f is on the mover afterwards */
+  uint8_t path[KZ_MAX_CHAIN];   /* landing points; path[n_jumps - 1] == to */
+} KzMove;
+
+typedef enum {
+  KZ_REASON_NONE = 0,
+  KZ_REASON_FLAG,
+  KZ_REASON_ANNIHILATION,
+  KZ_REASON_BLOCKED,
+} KzReason;
+
+typedef struct {
+  int      winner;   /* a KzSide, or -1 while the game goes on */
+  KzReason reason;
+} KzOutcome;
+
+/* Zobrist keys, computed (not tabled) so no initialisation is needed. */
+static inline uint64_t
+kz_zobrist_mix (uint64_t x)
+{
+  x += UINT64_C (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * UINT64_C (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * UINT64_C (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
+static inline uint64_t
+kz_zobrist_piece (int side, int sq)
+{
+  return kz_zobrist_mix ((uint64_t) (side * 64 + sq + 1));
+}
+
+static inline uint64_t
+kz_zobrist_flag (int flag, int where)
+{
+  return kz_zobrist_mix ((uint64_t) (1000 + flag * 64 + where + 1));
+}
+
+#define KZ_ZOBRIST_SIDE UINT64_C (0x6a09e667f3bcc909)
+
+void     kz_position_init_start (KzPosition *pos);
+void     kz_position_init_empty (KzPosition *pos);
+uint64_t kz_position_compute_hash (const KzPosition *pos);
+/* Sets or clears the piece of `side` at sq and keeps the hash. */
+void     kz_position_put (KzPosition *pos, int side, int sq, bool present);
+bool     kz_position_equal (const KzPosition *a, const KzPosition *b);
+
+/* The side (KzSide) of the piece on sq, or -1 when there is none. */
+static inline int
+kz_position_piece_at (const KzPosition *pos, int sq)
+{
+  if (pos->pieces[KZ_COSSACKS] >> sq & 1)
+    return KZ_COSSACKS;
+  if (pos->pieces[KZ_TURKS] >> sq & 1)
+    return KZ_TURKS;
+  return -1;
+}
+
+/* True when the side that just moved stands on its own centre with a
+ * piece carrying the enemy's flag (RULES.md §7.1). */
+static inline bool
+kz_position_flag_delivered (const KzPosition *pos)
+{
+  int last = 1 - pos->side;
+  int c = kz_centre ((KzSide) last);
+  return pos->flag[pos->side] == c && (pos->pieces[last] >> c & 1);
+}
+
+void      kz_position_make_move (KzPosition *pos, const KzMove *move);
+KzOutcome kz_position_outcome (const KzPosition *pos);
+
+bool      kz_move_equal (const KzMove *a, const KzMove *b);
+
+#ifdef __cplusplus
+}
+#endif
