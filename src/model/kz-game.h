@@ -1,0 +1,238 @@
+/* kz-game.h — one game of Kazaki: moves, undo/redo, result, piece identity.
+ *
+ * A KzGame holds the start position, the moves played (and, after undo,
+ * the moves that can be redone), the position after every ply, the
+ * result and how the game ended (RULES.md §7).  It can be attached to a
+ * KzStore row (kz_store_create_game(), kz_store_load_game()); then every
+ * change is committed to the database FIRST and only then applied in
+ * memory and announced by signals: when the commit fails, nothing
+ * changes and the GError says why.
+ *
+ * Piece identity (RULES.md §9).  Each of the 30 pieces has an id:
+ * 0..14 are the Cossacks, 15..29 the Turks (kz_piece_id_side()).  From
+ * the start position the ids are given in point order (a1, b1, … e9),
+ * and the troop type is fixed by the start point, mirrored for the Turks
+ * (rank r of the Cossacks ↔ rank 10 - r of the Turks):
+ *
+ *   rank 1 / 9:  a e  gunner     b d  cavalry   c  leader (hetman / pasha)
+ *   rank 2 / 8:  b d  gunner
+ *   rank 3 / 7:  a e  cavalry    b c d  infantry
+ *   rank 4 / 6:  b c d  infantry
+ *
+ * i.e. per side 1 leader, 4 gunners, 4 cavalry, 6 infantry.  A game from
+ * another position numbers each side's pieces in point order too; a piece
+ * standing on one of its side's start points gets that point's troop,
+ * any other gets infantry.  Ids follow the pieces through every move,
+ * capture, undo and redo, so a view can animate the same piece.
+ *
+ * Plies: ply 0 is the start position; move i (0-based) leads from the
+ * position at ply i to the position at ply i + 1; kz_game_get_ply() is
+ * the number of moves played.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "kz-engine.h"
+
+G_BEGIN_DECLS
+
+/* Defined in kz-store.h. */
+typedef struct _KzStore KzStore;
+
+typedef enum {
+  KZ_RESULT_NONE = 0,        /* unfinished: "*" */
+  KZ_RESULT_COSSACKS_WIN,    /* "1-0" */
+  KZ_RESULT_TURKS_WIN,       /* "0-1" */
+  KZ_RESULT_DRAW,            /* "1/2-1/2" */
+} KzResult;
+
+typedef enum {
+  KZ_TERMINATION_NONE = 0,   /* "unterminated" */
+  KZ_TERMINATION_FLAG,
+  KZ_TERMINATION_ANNIHILATION,
+  KZ_TERMINATION_BLOCKED,
+  KZ_TERMINATION_REPETITION,
+  KZ_TERMINATION_AGREEMENT,
+  KZ_TERMINATION_RESIGNATION,
+} KzTermination;
+
+typedef enum {
+  KZ_TROOP_INFANTRY = 0,     /* Zaporozhian infantry / janissary */
+  KZ_TROOP_CAVALRY,          /* Cossack cavalry / sipahi */
+  KZ_TROOP_GUNNER,           /* gunner */
+  KZ_TROOP_LEADER,           /* hetman / pasha */
+} KzTroop;
+
+typedef enum {
+  KZ_PLAYER_HUMAN = 0,
+  KZ_PLAYER_COMPUTER,
+} KzPlayerKind;
+
+#define KZ_TYPE_RESULT      (kz_result_get_type ())
+#define KZ_TYPE_TERMINATION (kz_termination_get_type ())
+#define KZ_TYPE_TROOP       (kz_troop_get_type ())
+#define KZ_TYPE_PLAYER_KIND (kz_player_kind_get_type ())
+#define KZ_TYPE_SIDE        (kz_side_get_type ())
+GType kz_result_get_type (void) G_GNUC_CONST;
+GType kz_termination_get_type (void) G_GNUC_CONST;
+GType kz_troop_get_type (void) G_GNUC_CONST;
+GType kz_player_kind_get_type (void) G_GNUC_CONST;
+GType kz_side_get_type (void) G_GNUC_CONST;
+
+/* KGN tokens: "1-0", "0-1", "1/2-1/2", "*"; "flag" … "unterminated". */
+const char   *kz_result_to_kgn (KzResult result);
+gboolean      kz_result_from_kgn (const char *text, KzResult *result);
+const char   *kz_termination_to_kgn (KzTermination termination);
+gboolean      kz_termination_from_kgn (const char *text, KzTermination *termination);
+/* Translated, for the UI: "Cossacks win", "Draw by repetition", … */
+const char   *kz_result_describe (KzResult result);
+const char   *kz_termination_describe (KzTermination termination);
+/* Translated troop name for a side: e.g. "Hetman", "Sipahi". */
+const char   *kz_troop_describe (KzTroop troop, KzSide side);
+
+#define KZ_GAME_ERROR (kz_game_error_quark ())
+GQuark kz_game_error_quark (void);
+
+typedef enum {
+  KZ_GAME_ERROR_SYNTAX,           /* the move or KPN text is malformed */
+  KZ_GAME_ERROR_ILLEGAL_MOVE,     /* well formed but not legal here */
+  KZ_GAME_ERROR_GAME_OVER,        /* the game has ended */
+  KZ_GAME_ERROR_INVALID_POSITION, /* a KPN that breaks the rules */
+  KZ_GAME_ERROR_NOTHING_TO_UNDO,
+  KZ_GAME_ERROR_NOTHING_TO_REDO,
+  KZ_GAME_ERROR_STORE,            /* the database refused the change; message says why */
+} KzGameError;
+
+#define KZ_N_PIECES   30
+#define KZ_NO_PIECE   (-1)
+
+/* The piece on a point at some ply. id == KZ_NO_PIECE when the point is empty. */
+typedef struct {
+  gint8   id;        /* 0..29 or KZ_NO_PIECE */
+  gint8   side;      /* KzSide, or -1 */
+  gint8   troop;     /* KzTroop, or -1 */
+  guint8  flags;     /* bit f: carries the flag of side f */
+} KzPiece;
+
+static inline KzSide
+kz_piece_id_side (int id)
+{
+  return id < KZ_PIECES_PER_SIDE ? KZ_COSSACKS : KZ_TURKS;
+}
+
+#define KZ_TYPE_GAME (kz_game_get_type ())
+G_DECLARE_FINAL_TYPE (KzGame, kz_game, KZ, GAME, GObject)
+
+/* Properties (all notify, only when the value changes):
+ *   "ply" guint, "side-to-move" KzSide enum, "can-undo", "can-redo",
+ *   "result" KzResult, "termination" KzTermination, "is-over" gboolean,
+ *   "position" gpointer (const KzPosition *, notified after every change),
+ *   "cossacks-name", "turks-name" strings, "game-id" gint64 (0 = not stored).
+ * Signals:
+ *   "move-played" (guint ply_after, gpointer const KzMove *)  — after play and redo
+ *   "move-undone" (guint ply_after, gpointer const KzMove *)  — the move taken back
+ *   "game-over"   (KzResult, KzTermination)
+ */
+
+KzGame       *kz_game_new (void);
+/* NULL and a KZ_GAME_ERROR when kpn is malformed or breaks the rules. */
+KzGame       *kz_game_new_from_kpn (const char *kpn, GError **error);
+KzGame       *kz_game_new_from_position (const KzPosition *start);
+
+/* --- state ------------------------------------------------------------ */
+guint               kz_game_get_ply (KzGame *self);
+KzSide              kz_game_get_side_to_move (KzGame *self);
+const KzPosition   *kz_game_get_position (KzGame *self);
+/* The position at ply 0..kz_game_get_ply(); NULL when out of range. */
+const KzPosition   *kz_game_get_position_at (KzGame *self, guint ply);
+const KzPosition   *kz_game_get_start_position (KzGame *self);
+gboolean            kz_game_starts_from_start_position (KzGame *self);
+char               *kz_game_dup_kpn_at (KzGame *self, guint ply);
+KzResult            kz_game_get_result (KzGame *self);
+KzTermination       kz_game_get_termination (KzGame *self);
+gboolean            kz_game_is_over (KzGame *self);
+gboolean            kz_game_get_can_undo (KzGame *self);
+gboolean            kz_game_get_can_redo (KzGame *self);
+/* Move i (0 ≤ i < ply): the move that leads from ply i to ply i + 1. */
+const KzMove       *kz_game_get_move (KzGame *self, guint i);
+/* Its notation, e.g. "c5xc3xc1"; NULL when out of range. */
+const char         *kz_game_get_move_text (KzGame *self, guint i);
+/* How many times the current position has occurred (≥ 1). */
+guint               kz_game_count_repetitions (KzGame *self);
+/* Milliseconds since the epoch when move i was played (0 = unknown). */
+gint64              kz_game_get_move_time (KzGame *self, guint i);
+
+/* --- legal moves (empty once the game is over) ------------------------- */
+/* Every legal turn, as a GArray of KzMove; from = KZ_NO_POINT for all
+ * pieces, else only the turns of the piece on `from`.  Each capture
+ * carries its complete chain in path[0..n_jumps-1]. */
+GArray             *kz_game_list_moves (KzGame *self, int from);
+/* True when the side to move must capture (an enemy piece can be jumped). */
+gboolean            kz_game_capture_compulsory (KzGame *self);
+/* Bit set of the points of the pieces that can start a capture (when a
+ * capture is compulsory these are the only pieces that may move). */
+KzBits              kz_game_get_capturing_pieces (KzGame *self);
+/* The legal turns of the piece on `from` whose path starts with
+ * path[0..n-1] (for building a chain click by click); GArray of KzMove. */
+GArray             *kz_game_list_moves_with_prefix (KzGame *self, int from,
+                                                    const guint8 *path, guint n);
+/* Parses a move in the notation and checks it without playing it. */
+gboolean            kz_game_parse_move (KzGame *self, const char *text,
+                                        KzMove *move, GError **error);
+
+/* --- piece identity ---------------------------------------------------- */
+/* The piece on `point` at `ply` (0..kz_game_get_ply()). */
+KzPiece             kz_game_get_piece_at (KzGame *self, guint ply, int point);
+/* 45 ids (indexed by point, KZ_NO_PIECE where empty) at ply; NULL when out of range. */
+const gint8        *kz_game_get_piece_ids (KzGame *self, guint ply);
+/* Where piece `id` stands at `ply`, or KZ_NO_POINT when it has been captured. */
+int                 kz_game_find_piece (KzGame *self, guint ply, int id);
+/* The fixed troop of piece `id`. */
+KzTroop             kz_game_get_piece_troop (KzGame *self, int id);
+
+/* --- changing the game ------------------------------------------------- */
+/* Plays a legal move (a new move clears the redo stack).  When attached
+ * to a store the move row is committed first.  Errors: KZ_GAME_ERROR_*
+ * with a translated reason, e.g. "A capture is compulsory",
+ * "c4 and c6 are not neighbours on a line", "The chain must go on from c5". */
+gboolean            kz_game_play (KzGame *self, const KzMove *move, GError **error);
+gboolean            kz_game_play_text (KzGame *self, const char *text, GError **error);
+/* Takes back the last move (it goes onto the redo stack).  Not possible
+ * after a resignation or an agreed draw. */
+gboolean            kz_game_undo (KzGame *self, GError **error);
+gboolean            kz_game_redo (KzGame *self, GError **error);
+/* `side` resigns: the other side wins by resignation. */
+gboolean            kz_game_resign (KzGame *self, KzSide side, GError **error);
+gboolean            kz_game_agree_draw (KzGame *self, GError **error);
+/* Ends the game with a result recorded elsewhere (KGN import); the
+ * termination must be agreement or resignation and the result fit it. */
+gboolean            kz_game_set_outcome (KzGame *self, KzResult result,
+                                         KzTermination termination, GError **error);
+
+/* --- players and tags -------------------------------------------------- */
+const char         *kz_game_get_player_name (KzGame *self, KzSide side);
+KzPlayerKind        kz_game_get_player_kind (KzGame *self, KzSide side);
+int                 kz_game_get_player_level (KzGame *self, KzSide side);
+/* Changes only the in-memory game; kz_store_update_players() stores them. */
+void                kz_game_set_player (KzGame *self, KzSide side, const char *name,
+                                        KzPlayerKind kind, int level);
+/* Seconds since the epoch (0 = unknown). */
+gint64              kz_game_get_start_time (KzGame *self);
+void                kz_game_set_start_time (KzGame *self, gint64 unix_seconds);
+gint64              kz_game_get_end_time (KzGame *self);
+/* Extra KGN tags (Event, Site, Round, and any others) kept verbatim. */
+const char         *kz_game_get_tag (KzGame *self, const char *name);
+void                kz_game_set_tag (KzGame *self, const char *name, const char *value);
+/* Names of the extra tags, sorted; free with g_strfreev. */
+char              **kz_game_list_tags (KzGame *self);
+
+/* --- the database ------------------------------------------------------ */
+KzStore            *kz_game_get_store (KzGame *self);
+gint64              kz_game_get_id (KzGame *self);
+/* Stops recording (e.g. after a database error, to go on in memory). */
+void                kz_game_detach (KzGame *self);
+
+G_END_DECLS

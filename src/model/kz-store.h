@@ -1,0 +1,128 @@
+/* kz-store.h — the game database (SQLite, used directly).
+ *
+ * Default file: $XDG_DATA_HOME/kazaki/games.db.  The schema is versioned
+ * with PRAGMA user_version and migrated forward (version 1 → current);
+ * the journal is WAL, foreign keys are on, synchronous=FULL.  Every
+ * change (a move, an undo, a game's end) is one transaction committed
+ * before the function returns.
+ *
+ * The store never overwrites or "repairs" a file it could not open: an
+ * existing file is opened without SQLITE_OPEN_CREATE, checked to be a
+ * Kazaki database of a known version, and only then changed.  On any
+ * error the caller gets a KZ_STORE_ERROR naming the file and can go on
+ * with an in-memory KzGame.
+ *
+ * Threading: a KzStore is used from one thread at a time.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "kz-game.h"
+
+G_BEGIN_DECLS
+
+#define KZ_STORE_SCHEMA_VERSION 2
+
+#define KZ_STORE_ERROR (kz_store_error_quark ())
+GQuark kz_store_error_quark (void);
+
+typedef enum {
+  KZ_STORE_ERROR_FAILED,        /* any other SQLite failure */
+  KZ_STORE_ERROR_NOT_A_DATABASE,/* the file is not an SQLite database */
+  KZ_STORE_ERROR_CORRUPT,       /* the database file is damaged */
+  KZ_STORE_ERROR_NOT_KAZAKI,    /* an SQLite database, but not Kazaki's */
+  KZ_STORE_ERROR_TOO_NEW,       /* written by a newer Kazaki (schema version) */
+  KZ_STORE_ERROR_READ_ONLY,     /* the file or its directory cannot be written */
+  KZ_STORE_ERROR_FULL,          /* the disk is full */
+  KZ_STORE_ERROR_BUSY,          /* another program holds the database */
+  KZ_STORE_ERROR_NOT_FOUND,     /* no game with that id */
+  KZ_STORE_ERROR_INVALID,       /* a stored game does not replay (bad move in the file) */
+  KZ_STORE_ERROR_CANNOT_OPEN,   /* the file or its directory could not be opened/created */
+} KzStoreError;
+
+/* One row of the game list; what the library view shows. */
+typedef struct {
+  gint64         id;
+  char          *cossacks;        /* player names, never NULL */
+  char          *turks;
+  KzPlayerKind   kind[2];         /* indexed by KzSide */
+  int            level[2];        /* computer level, 0 for a human */
+  char          *start_kpn;
+  gint64         start_time;      /* seconds since the epoch, 0 unknown */
+  gint64         end_time;        /* 0 while unfinished */
+  KzResult       result;
+  KzTermination  termination;
+  guint          plies;           /* number of moves recorded */
+  char          *final_kpn;       /* the position after the last move */
+} KzGameInfo;
+
+#define KZ_TYPE_GAME_INFO (kz_game_info_get_type ())
+GType       kz_game_info_get_type (void) G_GNUC_CONST;
+KzGameInfo *kz_game_info_copy (const KzGameInfo *info);
+void        kz_game_info_free (KzGameInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KzGameInfo, kz_game_info_free)
+
+/* Which games a list or count covers.  A zeroed filter (or NULL) means
+ * all games. */
+typedef struct {
+  const char *player;     /* substring of either name (case-insensitive ASCII), NULL = any */
+  gboolean    by_result;  /* TRUE: only games whose result is `result` */
+  KzResult    result;
+} KzGameFilter;
+
+#define KZ_TYPE_STORE (kz_store_get_type ())
+G_DECLARE_FINAL_TYPE (KzStore, kz_store, KZ, STORE, GObject)
+
+/* $XDG_DATA_HOME/kazaki/games.db (g_get_user_data_dir()). */
+char        *kz_store_default_path (void);
+/* Opens (creating when the file does not exist) the database at `path`,
+ * or at the default path when NULL; ":memory:" gives a private database. */
+KzStore     *kz_store_open (const char *path, GError **error);
+const char  *kz_store_get_path (KzStore *self);
+
+/* Inserts `game` (players, start position, moves so far, outcome) as a
+ * new row in one transaction and attaches it: from then on the game
+ * records itself.  Returns the new id, or 0 on error. */
+gint64       kz_store_create_game (KzStore *self, KzGame *game, GError **error);
+/* Loads and replays a game (every move validated); the result is attached. */
+KzGame      *kz_store_load_game (KzStore *self, gint64 id, GError **error);
+KzGameInfo  *kz_store_get_game_info (KzStore *self, gint64 id, GError **error);
+/* Newest first (start time, then id), `limit` rows from `offset`.
+ * GPtrArray of KzGameInfo* (owns them). */
+GPtrArray   *kz_store_list_games (KzStore *self, const KzGameFilter *filter,
+                                  guint offset, guint limit, GError **error);
+/* How many games the same filter matches. */
+gboolean     kz_store_count_games (KzStore *self, const KzGameFilter *filter,
+                                   guint *count, GError **error);
+/* All game ids, newest first (for export). */
+GArray      *kz_store_list_ids (KzStore *self, GError **error);
+/* Deletes the games and their moves in one transaction. */
+gboolean     kz_store_delete_games (KzStore *self, const gint64 *ids, guint n_ids,
+                                    GError **error);
+/* The newest game without a result; *id = 0 when there is none. */
+gboolean     kz_store_find_unfinished (KzStore *self, gint64 *id, GError **error);
+/* Stores the players' names, kinds and levels of an attached game. */
+gboolean     kz_store_update_players (KzStore *self, KzGame *game, GError **error);
+
+/* --- used by KzGame; each is one committed transaction ------------------ */
+/* Records move `ply` (1-based: the ply after it) and the game's new final
+ * position, result, termination and end time (0 = none). */
+gboolean     kz_store_append_move (KzStore *self, gint64 id, guint ply,
+                                   const char *move, gint64 played_ms,
+                                   const char *final_kpn, KzResult result,
+                                   KzTermination termination, gint64 end_time,
+                                   GError **error);
+/* Deletes move `ply` (which must be the last) and reopens the game. */
+gboolean     kz_store_remove_last_move (KzStore *self, gint64 id, guint ply,
+                                        const char *final_kpn, GError **error);
+gboolean     kz_store_set_outcome (KzStore *self, gint64 id, KzResult result,
+                                   KzTermination termination, gint64 end_time,
+                                   GError **error);
+
+/* For tests and tools: runs PRAGMA integrity_check; TRUE when "ok". */
+gboolean     kz_store_check_integrity (KzStore *self, GError **error);
+
+G_END_DECLS
