@@ -68,6 +68,15 @@ typedef struct {
 
 #define KZ_MAX_JUMP_PATHS 8
 
+/* Every jump path from each point (straight jumps, then the apex side
+ * jumps); tests/test-engine.c re-derives it from the line list. */
+typedef struct {
+  uint8_t    n;
+  KzJumpPath paths[KZ_MAX_JUMP_PATHS];
+} KzJumpTable;
+
+extern const KzJumpTable KZ_JUMPS[KZ_GRID_SIZE];
+
 bool        kz_point_valid (int sq);
 int         kz_point_file (int sq);
 int         kz_point_rank (int sq);
@@ -92,7 +101,17 @@ int  kz_jump_over (int from, int to);
 /* True when a piece that landed on `at` by a jump from `came_from` may
  * not continue the chain with the jump `at` → `to` (RULES.md §4, the
  * top-down rule). */
-bool kz_jump_forbidden_after (int came_from, int at, int to);
+static inline bool
+kz_jump_forbidden_after (int came_from, int at, int to)
+{
+  /* c5 c4 c3, then not c3 b2 a1 nor c3 d2 e1 */
+  if (at == KZ_APEX_COSSACKS && came_from == KZ_SQ (2, 4))
+    return to == KZ_SQ (0, 0) || to == KZ_SQ (4, 0);
+  /* c5 c6 c7, then not c7 b8 a9 nor c7 d8 e9 */
+  if (at == KZ_APEX_TURKS && came_from == KZ_SQ (2, 4))
+    return to == KZ_SQ (0, 8) || to == KZ_SQ (4, 8);
+  return false;
+}
 
 static inline int
 kz_popcount (KzBits b)

@@ -102,24 +102,21 @@ jumps_from (const Chain *c, int at, int came_from, KzBits enemy,
             uint8_t standing, uint8_t carried, Jump out[KZ_MAX_JUMP_PATHS],
             bool *any_piece)
 {
+  const KzJumpTable *t = &KZ_JUMPS[at];
+  KzBits targets = enemy;
+  if (standing >> c->o & 1)
+    targets |= KZ_BIT (kz_centre (c->o));
   int n = 0;
   *any_piece = false;
-  for (int d = 0; d < KZ_N_DIRS; d++)
+  for (int i = 0; i < t->n; i++)
     {
-      KzBits m = KZ_DIR_MASK[d];
-      int s = KZ_DIR_SHIFT[d];
-      if (!(m >> at & 1) || !(m >> (at + s) & 1))
+      int over = t->paths[i].over, to = t->paths[i].to;
+      if (!(targets >> over & 1))
         continue;
-      int to = at + 2 * s;
       if (came_from >= 0 && kz_jump_forbidden_after (came_from, at, to))
         continue;
-      n = try_jump (c, at + s, to, enemy, standing, carried, out, n, any_piece);
+      n = try_jump (c, over, to, enemy, standing, carried, out, n, any_piece);
     }
-  if (SIDE_JUMP_FROM_MASK >> at & 1)
-    for (int i = 0; i < 8; i++)
-      if (side_jumps[i][0] == at)
-        n = try_jump (c, side_jumps[i][1], side_jumps[i][2], enemy, standing,
-                      carried, out, n, any_piece);
   return n;
 }
 
@@ -305,6 +302,30 @@ steps (const KzPosition *pos, KzMoveList *list)
   return n;
 }
 
+/* The own pieces that may have a first jump (a superset: chains_from
+ * checks each exactly). */
+static KzBits
+possible_jumpers (const KzPosition *pos)
+{
+  int s = pos->side, o = 1 - s;
+  KzBits own = pos->pieces[s];
+  KzBits target = pos->pieces[o];
+  if (pos->flag[o] == KZ_FLAG_HOME)
+    target |= KZ_BIT (kz_centre ((KzSide) o));
+  KzBits land = free_points (pos) | KZ_BIT (kz_centre ((KzSide) s));
+  KzBits jumpers = 0;
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    {
+      KzBits m = KZ_DIR_MASK[d];
+      int sh = KZ_DIR_SHIFT[d];
+      KzBits over = shift_bits (land, -sh) & target & m;
+      jumpers |= shift_bits (over, -sh) & own & m;
+    }
+  if (target & (KZ_BIT (KZ_APEX_COSSACKS) | KZ_BIT (KZ_APEX_TURKS)))
+    jumpers |= own & SIDE_JUMP_FROM_MASK;
+  return jumpers;
+}
+
 int
 kz_generate_moves (const KzPosition *pos, KzMoveList *list)
 {
@@ -315,7 +336,7 @@ kz_generate_moves (const KzPosition *pos, KzMoveList *list)
 
   Chain c = { .pos = pos, .list = list, .s = pos->side, .o = 1 - pos->side };
   bool compulsory = false;
-  for (KzBits b = pos->pieces[c.s]; b; b &= b - 1)
+  for (KzBits b = possible_jumpers (pos); b; b &= b - 1)
     compulsory |= chains_from (&c, kz_bit_scan (b));
   if (!compulsory)
     steps (pos, list);
@@ -329,25 +350,8 @@ kz_count_moves (const KzPosition *pos)
     return 0;
 
   Chain c = { .pos = pos, .list = NULL, .s = pos->side, .o = 1 - pos->side };
-  KzBits own = pos->pieces[c.s];
-
-  if (kz_capture_compulsory (pos))
-    {
-      for (KzBits b = own; b; b &= b - 1)
-        chains_from (&c, kz_bit_scan (b));
-      return c.count;
-    }
-
-  /* Only the enemy's standing flag can be jumped: from a neighbour of
-   * its centre. */
-  if (pos->flag[c.o] == KZ_FLAG_HOME)
-    {
-      int centre = kz_centre ((KzSide) c.o);
-      int nb[KZ_N_DIRS];
-      int k = kz_neighbours (centre, nb);
-      for (int i = 0; i < k; i++)
-        if (own >> nb[i] & 1)
-          chains_from (&c, nb[i]);
-    }
-  return c.count + steps (pos, NULL);
+  bool compulsory = false;
+  for (KzBits b = possible_jumpers (pos); b; b &= b - 1)
+    compulsory |= chains_from (&c, kz_bit_scan (b));
+  return compulsory ? c.count : c.count + steps (pos, NULL);
 }
