@@ -161,11 +161,11 @@ kz_kpn_parse (const char *t, KzPosition *out, KzError *error)
   kz_position_init_empty (&pos);
 
   if (t == NULL)
-    return fail (error, KZ_ERR_SYNTAX, 0, -1, -1, "KPN is empty");
+    return fail (error, KZ_ERR_SYNTAX, 0, -1, -1, "KPN column 1: the position is empty");
 
   int i = skip_spaces (t, 0);
   if (t[i] == '\0')
-    return fail (error, KZ_ERR_SYNTAX, i, -1, -1, "KPN is empty");
+    return fail (error, KZ_ERR_SYNTAX, i, -1, -1, "KPN column %d: the position is empty", i + 1);
 
   for (int rank = 8; rank >= 0; rank--)
     {
@@ -344,11 +344,13 @@ kz_move_text_parse (const char *t, KzMoveText *out, KzError *error)
   while (*p)
     {
       char sep = *p;
-      if (sep != (out->capture ? 'x' : '-'))
+      if (sep != 'x' && sep != '-')
         return fail (error, KZ_ERR_SYNTAX, (int) (p - t), -1, -1,
-                     out->capture
-                       ? "move \"%s\", character %d: a capture joins its landing points with 'x'"
-                       : "move \"%s\", character %d: a step has exactly two points",
+                     "move \"%s\", character %d: unexpected '%c' (expected '-' or 'x')",
+                     t, (int) (p - t) + 1, (sep >= 32 && sep < 127) ? sep : '?');
+      if (out->capture && sep != 'x')
+        return fail (error, KZ_ERR_SYNTAX, (int) (p - t), -1, -1,
+                     "move \"%s\", character %d: a capture joins its landing points with 'x'",
                      t, (int) (p - t) + 1);
       if (!out->capture && out->n_points == 1)
         return fail (error, KZ_ERR_SYNTAX, (int) (p - t), -1, -1,

@@ -1,0 +1,226 @@
+/* kz-eval.c — the evaluation: material, flags, mobility, structure and
+ * the pieces left en prise (captures are compulsory, so a piece that can
+ * be jumped is usually lost or drags its side into a forced line).
+ *
+ * Everything is computed on the bit boards; no allocation.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-eval.h"
+
+#include <pthread.h>
+#include <string.h>
+
+/* Weights (points; a piece is 100). */
+enum {
+  W_CARRY_BASE      = 180,  /* holding the enemy flag at all */
+  W_CARRY_STEP      = 28,   /* per step closer to one's own centre */
+  W_FLAG_EXPOSED    = 70,   /* the enemy can jump one's standing flag now */
+  W_FLAG_LINE_SHUT  = 14,   /* a line through one's centre fully held */
+  W_GUARD           = 6,    /* own piece next to one's standing flag */
+  W_ATTACKER        = 4,    /* per unit of closeness to the enemy centre */
+  W_MOBILITY        = 2,
+  W_SAFE_POINT      = 6,    /* piece on a point that can never be jumped */
+  W_PAIR            = 2,    /* two own pieces joined by a line */
+  W_HANG_FIRST      = 25,   /* side to move: first piece en prise */
+  W_HANG_MORE       = 70,   /* side to move: each further piece en prise */
+  W_HANG_CARRIER    = 150,  /* the carrier of a flag is en prise */
+  W_HANG_OTHER      = 15,   /* side not to move: pieces en prise */
+  W_TEMPO           = 8,
+};
+
+static int8_t dist_table[KZ_GRID_SIZE][KZ_GRID_SIZE];
+static pthread_once_t dist_once = PTHREAD_ONCE_INIT;
+
+static void
+init_distances (void)
+{
+  memset (dist_table, 99, sizeof dist_table);
+  for (int a = 0; a < KZ_GRID_SIZE; a++)
+    {
+      if (!kz_point_valid (a))
+        continue;
+      int queue[KZ_GRID_SIZE], head = 0, tail = 0;
+      dist_table[a][a] = 0;
+      queue[tail++] = a;
+      while (head < tail)
+        {
+          int p = queue[head++];
+          int nb[KZ_N_DIRS];
+          int n = kz_neighbours (p, nb);
+          for (int i = 0; i < n; i++)
+            if (dist_table[a][nb[i]] == 99)
+              {
+                dist_table[a][nb[i]] = (int8_t) (dist_table[a][p] + 1);
+                queue[tail++] = nb[i];
+              }
+        }
+    }
+}
+
+static inline void
+ensure_tables (void)
+{
+  pthread_once (&dist_once, init_distances);
+}
+
+int
+kz_eval_distance (int a, int b)
+{
+  if (!kz_point_valid (a) || !kz_point_valid (b))
+    return 99;
+  ensure_tables ();
+  return dist_table[a][b];
+}
+
+static inline KzBits
+shift_bits (KzBits b, int s)
+{
+  return s > 0 ? b << s : b >> -s;
+}
+
+/* Pieces of `x` that a piece of `y` could jump now (straight jumps
+ * only; the rare apex side jumps are left to the search). */
+static KzBits
+en_prise (KzBits x, KzBits y, KzBits free)
+{
+  KzBits r = 0;
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    {
+      int s = KZ_DIR_SHIFT[d];
+      KzBits m = KZ_DIR_MASK[d];
+      r |= shift_bits (y & m, s) & x & m & shift_bits (free, -s);
+    }
+  return r;
+}
+
+static int
+step_mobility (KzBits x, KzBits free)
+{
+  int n = 0;
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    n += kz_popcount (shift_bits (x & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free);
+  return n;
+}
+
+static int
+pairs (KzBits x)
+{
+  /* each joined pair once: the four "positive" directions */
+  static const int dirs[4] = { KZ_DIR_E, KZ_DIR_N, KZ_DIR_NE, KZ_DIR_NW };
+  int n = 0;
+  for (int i = 0; i < 4; i++)
+    n += kz_popcount (shift_bits (x & KZ_DIR_MASK[dirs[i]], KZ_DIR_SHIFT[dirs[i]]) & x);
+  return n;
+}
+
+/* The four jumps over a centre: (launch, landing) pairs. */
+static const int8_t centre_lines[2][4][2] = {
+  { { KZ_SQ (1, 1), KZ_SQ (3, 1) }, { KZ_SQ (3, 1), KZ_SQ (1, 1) },
+    { KZ_SQ (2, 0), KZ_SQ (2, 2) }, { KZ_SQ (2, 2), KZ_SQ (2, 0) } },
+  { { KZ_SQ (1, 7), KZ_SQ (3, 7) }, { KZ_SQ (3, 7), KZ_SQ (1, 7) },
+    { KZ_SQ (2, 8), KZ_SQ (2, 6) }, { KZ_SQ (2, 6), KZ_SQ (2, 8) } },
+};
+
+/* Never capturable: corners of the square and of the triangles. */
+#define SAFE_POINTS                                                      \
+  (KZ_BIT (KZ_SQ (0, 2)) | KZ_BIT (KZ_SQ (4, 2)) | KZ_BIT (KZ_SQ (0, 6)) \
+   | KZ_BIT (KZ_SQ (4, 6)) | KZ_BIT (KZ_SQ (0, 0)) | KZ_BIT (KZ_SQ (4, 0)) \
+   | KZ_BIT (KZ_SQ (0, 8)) | KZ_BIT (KZ_SQ (4, 8)))
+
+int
+kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
+{
+  ensure_tables ();
+  memset (t, 0, sizeof *t);
+
+  int stm = pos->side;
+  KzBits occ = pos->pieces[0] | pos->pieces[1];
+  if (pos->flag[0] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_COSSACKS);
+  if (pos->flag[1] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_TURKS);
+  KzBits free = KZ_VALID_MASK & ~occ;
+
+  for (int x = 0; x < 2; x++)
+    {
+      int y = 1 - x;
+      int sign = x == stm ? 1 : -1;
+      KzBits mine = pos->pieces[x], theirs = pos->pieces[y];
+      int home = kz_centre ((KzSide) x);
+      int enemy_home = kz_centre ((KzSide) y);
+
+      t->material += sign * KZ_EVAL_PIECE * kz_popcount (mine);
+
+      /* the enemy flag in my hands: bring it home */
+      int carrier = pos->flag[y];
+      if (carrier != KZ_FLAG_HOME && (mine >> carrier & 1))
+        t->flags += sign * (W_CARRY_BASE + W_CARRY_STEP * (12 - dist_table[carrier][home]));
+
+      /* my standing flag: exposed to a jump, or shut in by my pieces */
+      if (pos->flag[x] == KZ_FLAG_HOME)
+        {
+          int exposed = 0, shut = 0;
+          for (int i = 0; i < 4; i++)
+            {
+              int from = centre_lines[x][i][0], to = centre_lines[x][i][1];
+              if ((theirs >> from & 1) && (free >> to & 1))
+                exposed++;
+              if (i % 2 == 0 && (mine >> from & 1) && (mine >> to & 1))
+                shut++;
+              if (mine >> from & 1)
+                t->flags += sign * W_GUARD;
+            }
+          t->flags += sign * (W_FLAG_LINE_SHUT * shut - W_FLAG_EXPOSED * exposed
+                              * (y == stm ? 2 : 1));
+        }
+
+      /* pressure on the enemy's standing flag */
+      if (pos->flag[y] == KZ_FLAG_HOME)
+        {
+          int near = 0;
+          for (KzBits b = mine; b; b &= b - 1)
+            {
+              int d = dist_table[kz_bit_scan (b)][enemy_home];
+              if (d < 5)
+                near += 5 - d;
+            }
+          t->flags += sign * W_ATTACKER * (near < 12 ? near : 12);
+        }
+
+      t->mobility += sign * W_MOBILITY * step_mobility (mine, free);
+      t->structure += sign * (W_SAFE_POINT * kz_popcount (mine & SAFE_POINTS)
+                              + W_PAIR * pairs (mine));
+
+      /* my pieces the opponent could jump */
+      KzBits hang = en_prise (mine, theirs, free);
+      if (hang)
+        {
+          int n = kz_popcount (hang);
+          int pen;
+          if (x == stm)
+            pen = W_HANG_FIRST + W_HANG_MORE * (n - 1);
+          else
+            pen = W_HANG_OTHER * n;
+          for (int f = 0; f < 2; f++)
+            if (pos->flag[f] != KZ_FLAG_HOME && (hang >> pos->flag[f] & 1))
+              pen += W_HANG_CARRIER;
+          t->hanging -= sign * pen;
+        }
+    }
+  t->tempo = W_TEMPO;
+
+  int total = t->material + t->flags + t->mobility + t->structure + t->hanging + t->tempo;
+  if (total > KZ_EVAL_MAX)
+    total = KZ_EVAL_MAX;
+  if (total < -KZ_EVAL_MAX)
+    total = -KZ_EVAL_MAX;
+  return total;
+}
+
+int
+kz_evaluate (const KzPosition *pos)
+{
+  KzEvalTerms t;
+  return kz_evaluate_terms (pos, &t);
+}

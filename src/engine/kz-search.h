@@ -1,0 +1,125 @@
+/* kz-search.h — the computer player: an iterative-deepening alpha-beta
+ * search (negamax, principal variation search) over the rules engine.
+ *
+ * Usage
+ *
+ *   KzSearcher *s = kz_searcher_new (16);          // 16 MiB hash table
+ *   KzSearchLimits lim;
+ *   kz_search_level_params (3, &lim);              // or fill it by hand
+ *   lim.seed = 42;
+ *   KzSearchResult r = kz_search (s, &pos, hist, n_hist, &lim, &stop);
+ *   if (r.has_move) kz_position_make_move (&pos, &r.move);
+ *   kz_searcher_free (s);
+ *
+ * Threads: a searcher is used by one thread at a time (it owns its hash
+ * table and scratch memory); different searchers may run at the same
+ * time in different threads.  `stop` may be set to non-zero from any
+ * other thread: the search then returns within a few thousand nodes
+ * (well under a millisecond of work) with the best move found so far.
+ * Nothing is allocated during kz_search.
+ *
+ * Determinism: with no time limit (depth and/or node limits only) and
+ * no stop request, the result depends only on the position, the
+ * history, the limits (seed included) and the searcher's hash table
+ * contents; a searcher that is new or just cleared with
+ * kz_searcher_clear always gives the same result.
+ *
+ * Scores are from the point of view of the side to move, in points of
+ * the evaluation (a piece = KZ_EVAL_PIECE = 100).  A finished game is
+ * scored ±(KZ_SCORE_WIN - plies): a win by flag, annihilation or
+ * blocking in n plies is KZ_SCORE_WIN - n, a loss in n plies
+ * -(KZ_SCORE_WIN - n).  A repeated position scores KZ_SCORE_DRAW.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kz-movegen.h"
+#include "kz-eval.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KZ_SCORE_DRAW     0
+#define KZ_SCORE_WIN      30000
+#define KZ_SCORE_INFINITE 32000
+/* Scores at least this big in absolute value are forced game ends. */
+#define KZ_SCORE_WIN_MIN  (KZ_SCORE_WIN - 1000)
+
+#define KZ_SEARCH_MAX_DEPTH 64   /* iterations of the deepening */
+#define KZ_SEARCH_MAX_PLY   128  /* search plies including quiescence */
+#define KZ_SEARCH_MAX_PV    32
+
+#define KZ_SEARCH_MIN_LEVEL 1
+#define KZ_SEARCH_MAX_LEVEL 5
+
+typedef struct KzSearcher KzSearcher;
+
+typedef struct {
+  int      max_depth;    /* plies of the deepest iteration; 0: KZ_SEARCH_MAX_DEPTH */
+  uint64_t max_nodes;    /* stop after about this many nodes; 0: no limit */
+  int      max_time_ms;  /* stop after this many milliseconds; 0: no limit */
+  int      noise;        /* 0, or the amplitude (points) of a seeded random
+                          * bonus given to each root move: weaker play */
+  uint64_t seed;         /* seeds the noise */
+} KzSearchLimits;
+
+typedef struct {
+  bool     has_move;     /* false only when the side to move has no legal move */
+  KzMove   move;         /* the move to play */
+  int      score;        /* see above */
+  int      depth;        /* deepest completed iteration (0 if none) */
+  uint64_t nodes;        /* positions visited, quiescence included */
+  int64_t  elapsed_ms;
+  bool     stopped;      /* ended by `stop`, the time or the node limit */
+  int      pv_length;
+  KzMove   pv[KZ_SEARCH_MAX_PV];  /* expected line, pv[0] == move */
+} KzSearchResult;
+
+/* A searcher with a hash table of about tt_mb MiB (rounded down to a
+ * power of two; 0 means 16).  Returns NULL when out of memory. */
+KzSearcher    *kz_searcher_new (size_t tt_mb);
+void           kz_searcher_free (KzSearcher *searcher);
+/* Forgets everything learnt (hash table, killers, history). */
+void           kz_searcher_clear (KzSearcher *searcher);
+
+/* Searches pos within the limits.  history: Zobrist hashes
+ * (KzPosition.hash) of the game's earlier positions, oldest first, not
+ * including pos itself; may be NULL when n_history is 0.  A position
+ * that repeats one of them or one earlier in the search line is scored
+ * as a draw.  stop may be NULL.  Thread-safe as described above. */
+KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
+                          const uint64_t *history, int n_history,
+                          const KzSearchLimits *limits, const atomic_int *stop);
+
+/* The limits of level 1 (weakest) to 5 (strongest, about 2 s a move at
+ * most).  Lower levels search less deeply and add root noise.  Leaves
+ * limits->seed at 0; set it afterwards.  Returns false (and leaves
+ * limits untouched) for a level out of range. */
+bool           kz_search_level_params (int level, KzSearchLimits *limits);
+
+static inline bool
+kz_score_is_win (int score)
+{
+  return score >= KZ_SCORE_WIN_MIN || score <= -KZ_SCORE_WIN_MIN;
+}
+
+/* For a win/loss score: plies until the game ends (≥ 1); else 0. */
+static inline int
+kz_score_plies_to_end (int score)
+{
+  if (score >= KZ_SCORE_WIN_MIN)
+    return KZ_SCORE_WIN - score;
+  if (score <= -KZ_SCORE_WIN_MIN)
+    return KZ_SCORE_WIN + score;
+  return 0;
+}
+
+#ifdef __cplusplus
+}
+#endif
