@@ -1,2 +1,204 @@
+/* test-cli.c — kazaki-cli's output formats and exit statuses.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
 #include <glib.h>
-int main (int argc, char **argv) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
+#include <string.h>
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* Runs kazaki-cli with the NULL-terminated arguments. */
+static Run
+cli (const char *first, ...)
+{
+  const char *path = g_getenv ("KAZAKI_CLI");
+  g_assert_nonnull (path);
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (char *) path);
+  va_list ap;
+  va_start (ap, first);
+  for (const char *a = first; a; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (char *) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  Run r = { 0 };
+  int wait_status;
+  g_autoptr (GError) error = NULL;
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     &r.out, &r.err, &wait_status, &error))
+    g_error ("cannot run %s: %s", path, error->message);
+  g_assert_true (WIFEXITED (wait_status));   /* never a crash */
+  r.status = WEXITSTATUS (wait_status);
+  return r;
+}
+
+static void
+assert_bad_input (Run *r, const char *needle)
+{
+  g_test_message ("stderr: %s", r->err);
+  g_assert_cmpint (r->status, ==, 2);
+  g_assert_cmpstr (r->out, ==, "");
+  /* one clear message, one line */
+  g_assert_true (g_str_has_prefix (r->err, "kazaki-cli"));
+  g_assert_nonnull (strchr (r->err, '\n'));
+  g_assert_cmpstr (strchr (r->err, '\n') + 1, ==, "");
+  if (needle)
+    g_assert_nonnull (strstr (r->err, needle));
+}
+
+static void
+test_moves_start (void)
+{
+  g_auto (Run) r = cli ("moves", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "a3-a4\nb4-a4\nb4-b5\nc4-c5\nd4-d5\nd4-e4\ne3-e4\n");
+}
+
+static void
+test_moves_position (void)
+{
+  /* sorted bytewise: '-' (0x2d) before 'x' (0x78) */
+  g_auto (Run) r = cli ("moves", "--position", "t4/3/2c2/5/5/5/5/3/5 c home home", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "c7-b7\nc7-b8\nc7-c6\nc7-d7\nc7-d8\nc7xc9\n");
+  /* the Cossacks have no pieces left: the game is over, no moves */
+  g_auto (Run) r2 = cli ("moves", "--position=4t/3/5/5/5/5/5/3/5 c home home", NULL);
+  g_assert_cmpint (r2.status, ==, 0);
+  g_assert_cmpstr (r2.out, ==, "");
+}
+
+static void
+test_apply (void)
+{
+  g_auto (Run) r = cli ("apply", "c4-c5", "b6-b5", NULL);
+  assert_bad_input (&r, "move 2 of 2");
+  g_auto (Run) ok = cli ("apply", "a3-a4", NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_cmpstr (ok.out, ==, "ttttt/t1t/ttttt/1ttt1/5/cccc1/1cccc/c1c/ccccc t home home\nongoing\n");
+  g_auto (Run) none = cli ("apply", NULL);
+  g_assert_cmpint (none.status, ==, 0);
+  g_assert_cmpstr (none.out, ==, "ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc c home home\nongoing\n");
+}
+
+static void
+test_apply_outcomes (void)
+{
+  g_auto (Run) flag = cli ("apply", "--position", "t4/3/5/5/5/5/1c3/3/5 c home c3", "c3-c2", NULL);
+  assert_bad_input (&flag, "carried by c3");
+  g_auto (Run) win = cli ("apply", "--position", "t4/3/5/5/5/5/2c2/3/5 c home c3", "c3-c2", NULL);
+  g_assert_cmpint (win.status, ==, 0);
+  g_assert_cmpstr (win.out, ==, "t4/3/5/5/5/5/5/1c1/5 t home c2\ncossacks-win flag\n");
+  g_auto (Run) ann = cli ("apply", "--position", "5/3/5/5/2t2/2c2/5/3/5 c home home", "c4xc6", NULL);
+  g_assert_cmpint (ann.status, ==, 0);
+  g_assert_cmpstr (ann.out, ==, "5/3/5/2c2/5/5/5/3/5 t home home\ncossacks-win annihilation\n");
+  g_auto (Run) blk = cli ("apply", "--position", "tcc2/c2/5/2c2/5/5/5/3/5 c home home", "c6-c7", NULL);
+  g_assert_cmpint (blk.status, ==, 0);
+  g_assert_cmpstr (blk.out, ==, "tcc2/c2/2c2/5/5/5/5/3/5 t home home\ncossacks-win blocked\n");
+  g_auto (Run) turks = cli ("apply", "--position", "4c/3/2t2/5/5/5/5/3/5 t c7 home", "c7-c8", NULL);
+  g_assert_cmpint (turks.status, ==, 0);
+  g_assert_cmpstr (turks.out, ==, "4c/1t1/5/5/5/5/5/3/5 c c8 home\nturks-win flag\n");
+  g_auto (Run) after = cli ("apply", "--position", "t4/3/5/5/5/5/5/1c1/5 t home c2", "a9-b9", NULL);
+  assert_bad_input (&after, "game is over");
+}
+
+static void
+test_perft (void)
+{
+  g_auto (Run) r = cli ("perft", "4", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "1 7\n2 32\n3 164\n4 908\n");
+  g_assert_nonnull (strstr (r.err, "leaves"));
+  g_assert_nonnull (strstr (r.err, "/s"));
+
+  g_auto (Run) d = cli ("perft", "--divide", "3", NULL);
+  g_assert_cmpint (d.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (d.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 9);   /* 7 moves, total, "" */
+  guint64 sum = 0;
+  for (int i = 0; i < 7; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], " ", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 2);
+      sum += g_ascii_strtoull (f[1], NULL, 10);
+    }
+  g_assert_cmpstr (lines[0], ==, "a3-a4 36");
+  g_assert_cmpuint (sum, ==, 164);
+  g_assert_cmpstr (lines[7], ==, "total 164");
+}
+
+static void
+test_help (void)
+{
+  const char *cmds[] = { "moves", "apply", "perft" };
+  g_auto (Run) top = cli ("--help", NULL);
+  g_assert_cmpint (top.status, ==, 0);
+  g_assert_true (g_str_has_prefix (top.out, "Usage: kazaki-cli"));
+  for (gsize i = 0; i < G_N_ELEMENTS (cmds); i++)
+    {
+      g_auto (Run) r = cli (cmds[i], "--help", NULL);
+      g_assert_cmpint (r.status, ==, 0);
+      g_autofree char *want = g_strdup_printf ("Usage: kazaki-cli %s", cmds[i]);
+      g_assert_true (g_str_has_prefix (r.out, want));
+      g_assert_nonnull (strstr (top.out, cmds[i]));
+    }
+}
+
+static void
+test_bad_input (void)
+{
+  struct { const char *args[4]; const char *needle; } cases[] = {
+    { { "moves", "--position", "ttttt/t1t/ttttt/1ttt1/6/1ccc1/ccccc/c1c/ccccc c home home" }, "column 23" },
+    { { "moves", "--position", "ttttt/t1t/ttttt/1ttt1/5/cccc1/ccccc/c1c/ccccc c home home" }, "16 Cossack pieces" },
+    { { "moves", "--position", "ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc c e5 home" }, "carried by e5" },
+    { { "moves", "--position" }, "needs a KPN" },
+    { { "moves", "--frobnicate" }, "unknown option '--frobnicate'" },
+    { { "moves", "extra" }, "unexpected argument" },
+    { { "apply", "c4-c6" }, "not neighbours" },
+    { { "apply", "c4xc5x" }, "character 7" },
+    { { "apply", "z9-z8" }, "character 1" },
+    { { "apply", "c4-c5", "c6-c5" }, "move 2 of 2" },
+    { { "perft" }, "missing DEPTH" },
+    { { "perft", "x" }, "DEPTH" },
+    { { "perft", "0" }, "DEPTH" },
+    { { "perft", "99" }, "DEPTH" },
+    { { "perft", "3", "4" }, "unexpected argument" },
+    { { "frob" }, "unknown command 'frob'" },
+    { { "--frob" }, "unknown option '--frob'" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto (Run) r = cli (cases[i].args[0], cases[i].args[1], cases[i].args[2],
+                            cases[i].args[3], NULL);
+      assert_bad_input (&r, cases[i].needle);
+    }
+  g_auto (Run) none = cli (NULL);
+  g_assert_cmpint (none.status, ==, 2);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/moves/start", test_moves_start);
+  g_test_add_func ("/cli/moves/position", test_moves_position);
+  g_test_add_func ("/cli/apply/ongoing", test_apply);
+  g_test_add_func ("/cli/apply/outcomes", test_apply_outcomes);
+  g_test_add_func ("/cli/perft/lines-and-divide", test_perft);
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/bad-input", test_bad_input);
+  return g_test_run ();
+}

@@ -653,7 +653,7 @@ test_random_games (void)
 {
   GRand *rand = g_rand_new_with_seed (20261130);
   static KzMoveList list;
-  int games = g_test_slow () ? 2000 : 300;
+  int games = g_test_slow () ? 20000 : 3000;
   int decided = 0, max_moves = 0;
   for (int g = 0; g < games; g++)
     {
