@@ -1,0 +1,793 @@
+/* kz-search.c — iterative deepening, principal variation search,
+ * quiescence over captures, a transposition table and move ordering.
+ *
+ * Notes on the game that shape the search:
+ * - captures are compulsory, so a position where the side to move can
+ *   jump a piece is never "quiet": quiescence cannot stand pat there and
+ *   searches every capture; elsewhere it stands pat on the evaluation
+ *   and looks only at the optional flag jumps and at a carrier's step
+ *   home (an immediate win);
+ * - a position with a single legal move (frequent: forced captures) is
+ *   extended by one ply;
+ * - jumps are irreversible, so repetitions are looked for only back to
+ *   the last jump.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_PLY     KZ_SEARCH_MAX_PLY
+#define INF         KZ_SCORE_INFINITE
+#define WIN         KZ_SCORE_WIN
+#define CHECK_EVERY 1024
+
+enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+typedef struct {
+  uint64_t key;
+  int16_t  score;
+  uint16_t move;    /* index + 1 in kz_generate_moves order; 0: none */
+  uint8_t  depth;
+  uint8_t  bound;
+  uint8_t  age;
+  uint8_t  pad;
+} TTEntry;
+
+#define BUCKET 4
+
+struct KzSearcher {
+  TTEntry  *tt;
+  size_t    tt_mask;            /* buckets - 1 */
+  uint8_t   age;
+
+  /* per search */
+  const atomic_int *stop_flag;
+  bool      stopped;
+  uint64_t  nodes;
+  uint64_t  max_nodes;
+  int64_t   start_ms;
+  int64_t   deadline_ms;        /* 0: none */
+  int       root_depth;
+  const uint64_t *game_hist;
+  int       n_game_hist;
+  uint64_t  hist_filter[64];    /* 4096-bit filter over game_hist */
+
+  uint64_t  path_hash[MAX_PLY + 1];
+  KzMove    killers[MAX_PLY][2];
+  int       history[2][KZ_GRID_SIZE][KZ_GRID_SIZE];
+  int       pv_len[MAX_PLY + 1];
+  KzMove    pv[MAX_PLY + 1][MAX_PLY + 1];
+  int       scores[MAX_PLY][KZ_MAX_MOVES];
+  int       order[MAX_PLY][KZ_MAX_MOVES];
+  KzMoveList lists[MAX_PLY];
+
+  /* root */
+  KzMoveList root_list;
+  int       root_noise[KZ_MAX_MOVES];
+  int       root_order[KZ_MAX_MOVES];
+  int       root_value[KZ_MAX_MOVES];
+};
+
+/* ---------------------------------------------------------------- */
+
+static int64_t
+now_ms (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static uint64_t
+splitmix (uint64_t x)
+{
+  return kz_zobrist_mix (x);
+}
+
+KzSearcher *
+kz_searcher_new (size_t tt_mb)
+{
+  if (tt_mb == 0)
+    tt_mb = 16;
+  size_t bytes = tt_mb << 20;
+  size_t buckets = 1;
+  while (buckets * 2 * BUCKET * sizeof (TTEntry) <= bytes)
+    buckets *= 2;
+
+  KzSearcher *s = calloc (1, sizeof *s);
+  if (s == NULL)
+    return NULL;
+  s->tt = calloc (buckets * BUCKET, sizeof (TTEntry));
+  if (s->tt == NULL)
+    {
+      free (s);
+      return NULL;
+    }
+  s->tt_mask = buckets - 1;
+  return s;
+}
+
+void
+kz_searcher_free (KzSearcher *s)
+{
+  if (s == NULL)
+    return;
+  free (s->tt);
+  free (s);
+}
+
+void
+kz_searcher_clear (KzSearcher *s)
+{
+  memset (s->tt, 0, (s->tt_mask + 1) * BUCKET * sizeof (TTEntry));
+  memset (s->killers, 0, sizeof s->killers);
+  memset (s->history, 0, sizeof s->history);
+  s->age = 0;
+}
+
+/* ---------------------------------------------------------------- */
+/* Transposition table */
+
+static inline int
+score_to_tt (int score, int ply)
+{
+  if (score >= KZ_SCORE_WIN_MIN)
+    return score + ply;
+  if (score <= -KZ_SCORE_WIN_MIN)
+    return score - ply;
+  return score;
+}
+
+static inline int
+score_from_tt (int score, int ply)
+{
+  if (score >= KZ_SCORE_WIN_MIN)
+    return score - ply;
+  if (score <= -KZ_SCORE_WIN_MIN)
+    return score + ply;
+  return score;
+}
+
+static inline TTEntry *
+tt_probe (KzSearcher *s, uint64_t key)
+{
+  TTEntry *b = &s->tt[(key & s->tt_mask) * BUCKET];
+  for (int i = 0; i < BUCKET; i++)
+    if (b[i].key == key && b[i].bound != BOUND_NONE)
+      return &b[i];
+  return NULL;
+}
+
+static inline void
+tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, int move)
+{
+  TTEntry *b = &s->tt[(key & s->tt_mask) * BUCKET];
+  TTEntry *victim = NULL;
+  int worst = 1 << 30;
+  for (int i = 0; i < BUCKET; i++)
+    {
+      if (b[i].key == key)
+        {
+          victim = &b[i];
+          if (move == 0)
+            move = b[i].move;    /* keep the old best move */
+          break;
+        }
+      /* prefer replacing old, shallow entries */
+      int v = b[i].depth - (b[i].age != s->age ? 256 : 0);
+      if (b[i].bound == BOUND_NONE)
+        v = -1000;
+      if (v < worst)
+        {
+          worst = v;
+          victim = &b[i];
+        }
+    }
+  victim->key = key;
+  victim->score = (int16_t) score;
+  victim->move = (uint16_t) move;
+  victim->depth = (uint8_t) (depth < 0 ? 0 : depth);
+  victim->bound = (uint8_t) bound;
+  victim->age = s->age;
+}
+
+/* ---------------------------------------------------------------- */
+/* Helpers */
+
+static inline bool
+check_limits (KzSearcher *s)
+{
+  if (s->stopped)
+    return true;
+  if ((s->nodes & (CHECK_EVERY - 1)) != 0)
+    return false;
+  if (s->stop_flag && atomic_load_explicit (s->stop_flag, memory_order_relaxed))
+    s->stopped = true;
+  else if (s->max_nodes && s->nodes >= s->max_nodes)
+    s->stopped = true;
+  else if (s->deadline_ms && now_ms () >= s->deadline_ms)
+    s->stopped = true;
+  return s->stopped;
+}
+
+/* A repetition of an earlier position of the line or of the game. */
+static bool
+is_repetition (KzSearcher *s, int ply, int irrev)
+{
+  uint64_t h = s->path_hash[ply];
+  for (int p = ply - 2; p >= irrev && p >= 0; p -= 2)
+    if (s->path_hash[p] == h)
+      return true;
+  if (irrev > 0 || s->n_game_hist == 0)
+    return false;
+  if (!(s->hist_filter[(h >> 6) & 63] >> (h & 63) & 1))
+    return false;
+  for (int i = s->n_game_hist - 1; i >= 0; i--)
+    if (s->game_hist[i] == h)
+      return true;
+  return false;
+}
+
+static inline bool
+is_quiet (const KzMove *m)
+{
+  return m->n_jumps == 0;
+}
+
+static inline bool
+same_move (const KzMove *a, const KzMove *b)
+{
+  return a->from == b->from && a->to == b->to && a->n_jumps == b->n_jumps
+         && (a->n_jumps == 0 || memcmp (a->path, b->path, a->n_jumps) == 0);
+}
+
+/* Does the move bring the enemy flag to the mover's centre (a win)? */
+static inline bool
+delivers_flag (const KzPosition *pos, const KzMove *m)
+{
+  int s = pos->side;
+  return m->to == kz_centre ((KzSide) s) && (m->carried >> (1 - s) & 1);
+}
+
+static void
+score_moves (KzSearcher *s, const KzPosition *pos, const KzMoveList *list,
+             int *scores, int tt_move, int ply)
+{
+  int side = pos->side, o = 1 - side;
+  for (int i = 0; i < list->count; i++)
+    {
+      const KzMove *m = &list->moves[i];
+      int v;
+      if (i + 1 == tt_move)
+        v = 1 << 30;
+      else if (delivers_flag (pos, m))
+        v = 1 << 29;
+      else if (m->n_jumps > 0)
+        {
+          v = (1 << 28) + 1024 * kz_popcount (m->captured);
+          if ((m->carried >> o & 1) && pos->flag[o] == KZ_FLAG_HOME)
+            v += 512;                       /* picks up the enemy flag */
+          if (pos->flag[side] != KZ_FLAG_HOME && (m->captured >> pos->flag[side] & 1))
+            v += 4096;                      /* takes back our flag */
+        }
+      else if (ply < MAX_PLY && same_move (m, &s->killers[ply][0]))
+        v = (1 << 27) + 2;
+      else if (ply < MAX_PLY && same_move (m, &s->killers[ply][1]))
+        v = (1 << 27) + 1;
+      else
+        v = s->history[side][m->from][m->to];
+      scores[i] = v;
+    }
+}
+
+/* Selection sort one step at a time over a permutation, so the list
+ * keeps its generation order (the hash table stores move indices). */
+static inline void
+init_order (int *order, int n)
+{
+  for (int i = 0; i < n; i++)
+    order[i] = i;
+}
+
+static inline int
+pick_next (int *order, const int *scores, int n, int k)
+{
+  int best = k;
+  for (int i = k + 1; i < n; i++)
+    if (scores[order[i]] > scores[order[best]])
+      best = i;
+  int t = order[k];
+  order[k] = order[best];
+  order[best] = t;
+  return order[k];
+}
+
+static inline KzBits
+shift_bits (KzBits b, int sh)
+{
+  return sh > 0 ? b << sh : b >> -sh;
+}
+
+static KzBits
+free_points (const KzPosition *pos)
+{
+  KzBits occ = pos->pieces[0] | pos->pieces[1];
+  if (pos->flag[KZ_COSSACKS] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_COSSACKS);
+  if (pos->flag[KZ_TURKS] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_TURKS);
+  return KZ_VALID_MASK & ~occ;
+}
+
+/* The carrier of the enemy flag can step onto its own centre now. */
+static bool
+can_step_home (const KzPosition *pos)
+{
+  int side = pos->side;
+  int carrier = pos->flag[1 - side];
+  if (carrier == KZ_FLAG_HOME || !(pos->pieces[side] >> carrier & 1))
+    return false;
+  int home = kz_centre ((KzSide) side);
+  if ((pos->pieces[0] | pos->pieces[1]) >> home & 1)
+    return false;
+  return kz_eval_distance (carrier, home) == 1;
+}
+
+/* The side to move could jump the enemy's standing flag. */
+static bool
+can_take_flag (const KzPosition *pos)
+{
+  static const int8_t lines[2][4][2] = {
+    { { KZ_SQ (1, 1), KZ_SQ (3, 1) }, { KZ_SQ (3, 1), KZ_SQ (1, 1) },
+      { KZ_SQ (2, 0), KZ_SQ (2, 2) }, { KZ_SQ (2, 2), KZ_SQ (2, 0) } },
+    { { KZ_SQ (1, 7), KZ_SQ (3, 7) }, { KZ_SQ (3, 7), KZ_SQ (1, 7) },
+      { KZ_SQ (2, 8), KZ_SQ (2, 6) }, { KZ_SQ (2, 6), KZ_SQ (2, 8) } },
+  };
+  int side = pos->side, o = 1 - side;
+  if (pos->flag[o] != KZ_FLAG_HOME)
+    return false;
+  KzBits occ = pos->pieces[0] | pos->pieces[1];
+  for (int i = 0; i < 4; i++)
+    if ((pos->pieces[side] >> lines[o][i][0] & 1) && !(occ >> lines[o][i][1] & 1))
+      return true;
+  return false;
+}
+
+static bool
+has_steps (const KzPosition *pos)
+{
+  KzBits own = pos->pieces[pos->side];
+  KzBits free = free_points (pos);
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    if (shift_bits (own & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free)
+      return true;
+  return false;
+}
+
+static inline void
+update_pv (KzSearcher *s, int ply, const KzMove *m)
+{
+  s->pv[ply][ply] = *m;
+  int n = s->pv_len[ply + 1];
+  for (int i = ply + 1; i < n; i++)
+    s->pv[ply][i] = s->pv[ply + 1][i];
+  s->pv_len[ply] = n > ply + 1 ? n : ply + 1;
+}
+
+/* ---------------------------------------------------------------- */
+/* Quiescence */
+
+static int
+qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
+{
+  s->nodes++;
+  s->pv_len[ply] = ply;
+  if (check_limits (s))
+    return 0;
+
+  int side = pos->side;
+  if (kz_position_flag_delivered (pos) || pos->pieces[side] == 0)
+    return -(WIN - ply);
+  if (ply >= MAX_PLY - 1)
+    return kz_evaluate (pos);
+
+  bool compulsory = kz_capture_compulsory (pos);
+  int best = -INF;
+  if (!compulsory)
+    {
+      if (can_step_home (pos))
+        return WIN - ply - 1;
+      bool take_flag = can_take_flag (pos);
+      if (!take_flag && !has_steps (pos) && kz_count_moves (pos) == 0)
+        return -(WIN - ply);        /* blocked */
+      best = kz_evaluate (pos);
+      if (best >= beta || !take_flag)
+        return best;
+      if (best > alpha)
+        alpha = best;
+    }
+
+  KzMoveList *list = &s->lists[ply];
+  int *scores = s->scores[ply];
+  int n = kz_generate_moves (pos, list);
+  if (n == 0)
+    return -(WIN - ply);
+  int *order = s->order[ply];
+  score_moves (s, pos, list, scores, 0, MAX_PLY);
+  init_order (order, n);
+
+  for (int k = 0; k < n; k++)
+    {
+      int i = pick_next (order, scores, n, k);
+      const KzMove m = list->moves[i];
+      if (m.n_jumps == 0)
+        continue;                   /* only captures here */
+
+      KzPosition child = *pos;
+      kz_position_make_move (&child, &m);
+      int v = -qsearch (s, &child, -beta, -alpha, ply + 1);
+      if (s->stopped)
+        return 0;
+      if (v > best)
+        {
+          best = v;
+          if (v > alpha)
+            {
+              alpha = v;
+              update_pv (s, ply, &m);
+              if (v >= beta)
+                break;
+            }
+        }
+    }
+  return best;
+}
+
+/* ---------------------------------------------------------------- */
+/* Main search */
+
+static int
+search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
+        int ply, int irrev, bool pv_node)
+{
+  s->path_hash[ply] = pos->hash;
+  s->pv_len[ply] = ply;
+  if (ply > 0 && is_repetition (s, ply, irrev))
+    return KZ_SCORE_DRAW;
+  if (depth <= 0)
+    return qsearch (s, pos, alpha, beta, ply);
+
+  s->nodes++;
+  if (check_limits (s))
+    return 0;
+  if (ply >= MAX_PLY - 1)
+    return kz_evaluate (pos);
+
+  /* distance to the end: no line can do better than winning next ply */
+  if (alpha < -(WIN - ply))
+    alpha = -(WIN - ply);
+  if (beta > WIN - ply - 1)
+    beta = WIN - ply - 1;
+  if (alpha >= beta)
+    return alpha;
+
+  int tt_move = 0;
+  TTEntry *e = tt_probe (s, pos->hash);
+  if (e)
+    {
+      tt_move = e->move;
+      if (!pv_node && e->depth >= depth)
+        {
+          int v = score_from_tt (e->score, ply);
+          if (e->bound == BOUND_EXACT
+              || (e->bound == BOUND_LOWER && v >= beta)
+              || (e->bound == BOUND_UPPER && v <= alpha))
+            return v;
+        }
+    }
+
+  KzMoveList *list = &s->lists[ply];
+  int *scores = s->scores[ply];
+  int n = kz_generate_moves (pos, list);
+  if (n == 0)
+    return -(WIN - ply);        /* the previous move won the game */
+  if (tt_move > n)
+    tt_move = 0;
+  int *order = s->order[ply];
+  score_moves (s, pos, list, scores, tt_move, ply);
+  init_order (order, n);
+
+  int ext = (n == 1 && ply < 2 * s->root_depth + 4) ? 1 : 0;
+  /* with a compulsory capture every move jumps; otherwise steps exist */
+  bool compulsory = list->moves[0].n_jumps > 0 && list->moves[n - 1].n_jumps > 0;
+
+  int best = -INF, best_index = -1;
+  int alpha0 = alpha;
+  for (int k = 0; k < n; k++)
+    {
+      int i = pick_next (order, scores, n, k);
+      const KzMove m = list->moves[i];
+      int sc = scores[i];
+
+      KzPosition child = *pos;
+      kz_position_make_move (&child, &m);
+      int child_irrev = m.n_jumps > 0 ? ply + 1 : irrev;
+      int new_depth = depth - 1 + ext;
+      int v;
+
+      if (k == 0)
+        v = -search (s, &child, -beta, -alpha, new_depth, ply + 1, child_irrev, pv_node);
+      else
+        {
+          int r = 0;
+          if (depth >= 3 && k >= 3 && !compulsory && is_quiet (&m) && sc < (1 << 27))
+            r = (k >= 8 && depth >= 5) ? 2 : 1;
+          v = -search (s, &child, -alpha - 1, -alpha, new_depth - r, ply + 1, child_irrev, false);
+          if (v > alpha && r > 0)
+            v = -search (s, &child, -alpha - 1, -alpha, new_depth, ply + 1, child_irrev, false);
+          if (v > alpha && v < beta && pv_node)
+            v = -search (s, &child, -beta, -alpha, new_depth, ply + 1, child_irrev, true);
+        }
+      if (s->stopped)
+        return 0;
+
+      if (v > best)
+        {
+          best = v;
+          best_index = i;
+          if (v > alpha)
+            {
+              alpha = v;
+              update_pv (s, ply, &m);
+              if (v >= beta)
+                {
+                  if (is_quiet (&m))
+                    {
+                      if (!same_move (&m, &s->killers[ply][0]))
+                        {
+                          s->killers[ply][1] = s->killers[ply][0];
+                          s->killers[ply][0] = m;
+                        }
+                      int *h = &s->history[pos->side][m.from][m.to];
+                      *h += depth * depth;
+                      if (*h > (1 << 24))
+                        for (int a = 0; a < 2; a++)
+                          for (int b = 0; b < KZ_GRID_SIZE; b++)
+                            for (int c = 0; c < KZ_GRID_SIZE; c++)
+                              s->history[a][b][c] /= 2;
+                    }
+                  break;
+                }
+            }
+        }
+    }
+
+  int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+  tt_store (s, pos->hash, depth, bound, score_to_tt (best, ply), best_index + 1);
+  return best;
+}
+
+/* ---------------------------------------------------------------- */
+/* Root */
+
+/* One iteration at the root.  Returns false when it was stopped before
+ * any move was fully searched; otherwise sets *best_move (index into
+ * root_list) and *best_score (noise not included). */
+static bool
+search_root (KzSearcher *s, const KzPosition *pos, int depth, bool noisy,
+             int *best_move, int *best_score)
+{
+  KzMoveList *list = &s->root_list;
+  int n = list->count;
+  int alpha = -INF, beta = INF;
+  int best_total = -INF;
+  bool any = false;
+
+  s->root_depth = depth;
+  s->path_hash[0] = pos->hash;
+  s->pv_len[0] = 0;
+  int ext = n == 1 ? 1 : 0;
+
+  for (int k = 0; k < n; k++)
+    {
+      int i = s->root_order[k];
+      const KzMove *m = &list->moves[i];
+      KzPosition child = *pos;
+      kz_position_make_move (&child, m);
+      int child_irrev = m->n_jumps > 0 ? 1 : 0;
+      int nd = depth - 1 + ext;
+      int v;
+
+      if (noisy)
+        {
+          /* every move is compared with its own bonus: a window from
+           * what it must beat, open above */
+          int a = best_total == -INF ? -INF : best_total - s->root_noise[i];
+          if (a < -INF + 1)
+            a = -INF + 1;
+          if (a > INF - 1)
+            a = INF - 1;
+          v = -search (s, &child, -INF, -a, nd, 1, child_irrev, true);
+          if (s->stopped)
+            break;
+          s->root_value[i] = v;
+          if (v > a && v + s->root_noise[i] > best_total)
+            {
+              best_total = v + s->root_noise[i];
+              *best_move = i;
+              *best_score = v;
+              update_pv (s, 0, m);
+            }
+        }
+      else
+        {
+          if (k == 0)
+            v = -search (s, &child, -beta, -alpha, nd, 1, child_irrev, true);
+          else
+            {
+              v = -search (s, &child, -alpha - 1, -alpha, nd, 1, child_irrev, false);
+              if (v > alpha && !s->stopped)
+                v = -search (s, &child, -beta, -alpha, nd, 1, child_irrev, true);
+            }
+          if (s->stopped)
+            break;
+          s->root_value[i] = v;
+          if (v > alpha)
+            {
+              alpha = v;
+              *best_move = i;
+              *best_score = v;
+              update_pv (s, 0, m);
+            }
+        }
+      any = true;
+    }
+  return any;
+}
+
+static int
+compare_root (KzSearcher *s, int a, int b)
+{
+  return s->root_value[b] - s->root_value[a];
+}
+
+/* Orders the root moves for the next iteration: the best first, then
+ * by the values found (a stable insertion sort; n is small). */
+static void
+order_root (KzSearcher *s, int best)
+{
+  int n = s->root_list.count;
+  int *o = s->root_order;
+  for (int i = 1; i < n; i++)
+    {
+      int x = o[i], j = i;
+      while (j > 0 && compare_root (s, o[j - 1], x) > 0)
+        {
+          o[j] = o[j - 1];
+          j--;
+        }
+      o[j] = x;
+    }
+  for (int i = 0; i < n; i++)
+    if (o[i] == best)
+      {
+        for (int j = i; j > 0; j--)
+          o[j] = o[j - 1];
+        o[0] = best;
+        break;
+      }
+}
+
+KzSearchResult
+kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
+           int n_history, const KzSearchLimits *limits, const atomic_int *stop)
+{
+  KzSearchResult r;
+  memset (&r, 0, sizeof r);
+
+  s->start_ms = now_ms ();
+  s->stop_flag = stop;
+  s->stopped = false;
+  s->nodes = 0;
+  s->max_nodes = limits->max_nodes;
+  s->deadline_ms = limits->max_time_ms > 0 ? s->start_ms + limits->max_time_ms : 0;
+  s->game_hist = history;
+  s->n_game_hist = history ? n_history : 0;
+  memset (s->hist_filter, 0, sizeof s->hist_filter);
+  for (int i = 0; i < s->n_game_hist; i++)
+    s->hist_filter[(history[i] >> 6) & 63] |= UINT64_C (1) << (history[i] & 63);
+  s->age++;
+  memset (s->killers, 0, sizeof s->killers);
+
+  int max_depth = limits->max_depth > 0 && limits->max_depth < KZ_SEARCH_MAX_DEPTH
+                    ? limits->max_depth : KZ_SEARCH_MAX_DEPTH;
+
+  KzMoveList *list = &s->root_list;
+  int n = kz_generate_moves (pos, list);
+  if (n == 0)
+    {
+      r.score = -WIN;
+      r.elapsed_ms = now_ms () - s->start_ms;
+      return r;
+    }
+
+  /* initial order: the usual move ordering; noise from the seed */
+  score_moves (s, pos, list, s->scores[0], 0, 0);
+  for (int i = 0; i < n; i++)
+    {
+      s->root_order[i] = i;
+      s->root_value[i] = s->scores[0][i] > (1 << 28) ? 1 : 0;
+      s->root_noise[i] = 0;
+      if (limits->noise > 0)
+        {
+          uint64_t x = splitmix (limits->seed ^ splitmix (pos->hash + (uint64_t) i));
+          s->root_noise[i] = (int) (x % (uint64_t) (2 * limits->noise + 1)) - limits->noise;
+        }
+    }
+  order_root (s, s->root_order[0]);
+  bool noisy = limits->noise > 0;
+
+  /* a move to return even if the first iteration is cut short */
+  r.has_move = true;
+  r.move = list->moves[s->root_order[0]];
+  r.pv[0] = r.move;
+  r.pv_length = 1;
+
+  for (int depth = 1; depth <= max_depth; depth++)
+    {
+      int best_move = -1, best_score = 0;
+      bool any = search_root (s, pos, depth, noisy, &best_move, &best_score);
+      if (any && best_move >= 0)
+        {
+          r.move = list->moves[best_move];
+          r.score = best_score;
+          r.pv_length = s->pv_len[0] < KZ_SEARCH_MAX_PV ? s->pv_len[0] : KZ_SEARCH_MAX_PV;
+          if (r.pv_length < 1)
+            r.pv_length = 1;
+          memcpy (r.pv, s->pv[0], (size_t) r.pv_length * sizeof (KzMove));
+          r.pv[0] = r.move;
+          order_root (s, best_move);
+        }
+      if (s->stopped)
+        break;
+      r.depth = depth;
+
+      /* nothing more to learn */
+      if (n == 1)
+        break;
+      if (kz_score_is_win (best_score) && kz_score_plies_to_end (best_score) <= depth)
+        break;
+      /* a new iteration costs several times the last: do not start one
+       * that cannot finish */
+      if (s->deadline_ms && now_ms () - s->start_ms > limits->max_time_ms * 2 / 5)
+        break;
+    }
+
+  r.nodes = s->nodes;
+  r.stopped = s->stopped;
+  r.elapsed_ms = now_ms () - s->start_ms;
+  return r;
+}
+
+/* ---------------------------------------------------------------- */
+
+bool
+kz_search_level_params (int level, KzSearchLimits *limits)
+{
+  static const KzSearchLimits levels[5] = {
+    /* depth, nodes, time ms, noise */
+    { 1, 0, 0, 80, 0 },
+    { 2, 0, 0, 40, 0 },
+    { 4, 0, 0, 15, 0 },
+    { 7, 0, 1000, 0, 0 },
+    { 0, 0, 1800, 0, 0 },
+  };
+  if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)
+    return false;
+  *limits = levels[level - 1];
+  return true;
+}
