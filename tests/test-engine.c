@@ -713,6 +713,75 @@ test_random_games (void)
   g_rand_free (rand);
 }
 
+
+/* Mutated KPN and move strings: never a crash; either accepted (and
+ * then it round-trips) or refused with an offset inside the text. */
+static void
+test_notation_fuzz (void)
+{
+  GRand *rand = g_rand_new_with_seed (7);
+  const char alphabet[] = "ct12345/ homeabcdex-9";
+  static KzMoveList list;
+  int accepted = 0;
+  for (int i = 0; i < 200000; i++)
+    {
+      char text[KZ_KPN_MAX + 8];
+      g_strlcpy (text, KZ_START_KPN, sizeof text);
+      size_t len = strlen (text);
+      int edits = g_rand_int_range (rand, 1, 4);
+      for (int e = 0; e < edits; e++)
+        {
+          size_t at = (size_t) g_rand_int_range (rand, 0, (gint32) len);
+          switch (g_rand_int_range (rand, 0, 3))
+            {
+            case 0: text[at] = alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)]; break;
+            case 1: memmove (text + at, text + at + 1, len - at); len--; break;
+            default: if (len + 1 < sizeof text) { text[at] = (char) g_rand_int_range (rand, 1, 256); } break;
+            }
+        }
+      KzPosition pos;
+      KzError err;
+      if (kz_kpn_parse (text, &pos, &err))
+        {
+          accepted++;
+          char back[KZ_KPN_MAX];
+          kz_kpn_format (&pos, back, sizeof back);
+          KzPosition again;
+          g_assert_true (kz_kpn_parse (back, &again, NULL));
+          g_assert_true (kz_position_equal (&pos, &again));
+          kz_generate_moves (&pos, &list);
+          g_assert_false (list.overflow);
+        }
+      else
+        {
+          g_assert_cmpint (err.offset, <=, (int) strlen (text));
+          g_assert_cmpstr (err.message, !=, "");
+        }
+    }
+  g_test_message ("%d mutated KPN accepted", accepted);
+  g_assert_cmpint (accepted, >, 0);
+
+  KzPosition start;
+  kz_position_init_start (&start);
+  const char move_alphabet[] = "abcdef0123456789x- ";
+  for (int i = 0; i < 100000; i++)
+    {
+      char text[12];
+      int n = g_rand_int_range (rand, 0, (gint32) sizeof text);
+      for (int k = 0; k < n; k++)
+        text[k] = move_alphabet[g_rand_int_range (rand, 0, sizeof move_alphabet - 1)];
+      text[n] = '\0';
+      KzMove m;
+      KzError err;
+      if (!kz_move_parse (&start, text, &m, &err))
+        {
+          g_assert_cmpstr (err.message, !=, "");
+          g_assert_cmpint (err.offset, <=, n);
+        }
+    }
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -744,6 +813,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/notation/8-kpn/malformed", test_kpn_malformed);
   g_test_add_func ("/engine/notation/8-moves/malformed-and-illegal", test_move_malformed);
   g_test_add_func ("/engine/invariants/random-games", test_random_games);
+  g_test_add_func ("/engine/notation/8-fuzz", test_notation_fuzz);
 
   return g_test_run ();
 }
