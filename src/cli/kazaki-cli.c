@@ -12,6 +12,8 @@ static const KzCliCommand commands[] = {
   { "moves", "moves [--position KPN]              list the legal moves", kz_cli_moves },
   { "apply", "apply [--position KPN] MOVE...      play moves, print the position and state", kz_cli_apply },
   { "perft", "perft [--position KPN] [--divide] DEPTH   count move sequences", kz_cli_perft },
+  { "bestmove", "bestmove [--position KPN] (--level N | --depth D | --time MS) [--seed S]   the computer's move", kz_cli_bestmove },
+  { "match", "match --cossacks P --turks P [--games N] [--seed S] [--max-plies N]   computer games", kz_cli_match },
 };
 
 static void

@@ -39,3 +39,5 @@ bool kz_cli_position (const char *cmd, const char *kpn, KzPosition *pos);
 int kz_cli_moves (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_apply (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_perft (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_match (int argc, char **argv, const KzCliGlobal *global);

@@ -1,0 +1,404 @@
+/* kz-cli-search.c — kazaki-cli bestmove and match: the computer player.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-cli.h"
+#include "kz-search.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TT_MB 16
+#define MAX_GAME_PLIES 10000
+
+static bool
+parse_long (const char *text, long min, long max, long *out)
+{
+  char *end;
+  errno = 0;
+  long v = strtol (text, &end, 10);
+  if (errno || end == text || *end != '\0' || v < min || v > max)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool
+parse_seed (const char *text, uint64_t *out)
+{
+  char *end;
+  errno = 0;
+  if (text[0] == '-')
+    return false;
+  unsigned long long v = strtoull (text, &end, 10);
+  if (errno || end == text || *end != '\0')
+    return false;
+  *out = v;
+  return true;
+}
+
+/* ---------------------------------------------------------------- */
+
+int
+kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli bestmove [--position KPN] (--level N | --depth D | --time MS)\n"
+    "                           [--seed S]\n"
+    "\n"
+    "Searches the position (default: the start) and prints one line on stdout:\n"
+    "\n"
+    "  MOVE SCORE      e.g. 'c4-c5 35'\n"
+    "\n"
+    "MOVE is in the notation of the rules; SCORE is an integer from the point of\n"
+    "view of the side to move, 100 = one piece.  A forced end of the game is\n"
+    "30000 - N (the side to move wins in N plies) or -(30000 - N) (it loses).\n"
+    "Depth reached, nodes, time, nodes per second and the expected line go to\n"
+    "stderr.\n"
+    "\n"
+    "  --level N   computer level 1 (weakest) to 5 (strongest, at most ~2 s)\n"
+    "  --depth D   search D plies deep (1-64), no time limit\n"
+    "  --time MS   search for at most MS milliseconds\n"
+    "  --seed S    seeds the randomness of levels 1-3 (default 0)\n"
+    "\n"
+    "--depth and --time may be combined.  With --depth (and no --time) the result\n"
+    "is reproducible.  Exit status 2 on bad input or when the game is over.\n";
+  const char *kpn = NULL;
+  long level = 0, depth = 0, time_ms = 0;
+  uint64_t seed = 0;
+  for (int i = 1; i < argc;)
+    {
+      const char *value;
+      bool missing;
+      if (kz_cli_is_help (argv[i]))
+        {
+          fputs (help, stdout);
+          return KZ_CLI_OK;
+        }
+      if (kz_cli_option (argc, argv, &i, "--position", &value, &missing))
+        {
+          if (missing)
+            return kz_cli_bad_input ("bestmove", "--position needs a KPN");
+          kpn = value;
+        }
+      else if (kz_cli_option (argc, argv, &i, "--level", &value, &missing))
+        {
+          if (missing || !parse_long (value, 1, 5, &level))
+            return kz_cli_bad_input ("bestmove", "--level needs a number from 1 to 5");
+        }
+      else if (kz_cli_option (argc, argv, &i, "--depth", &value, &missing))
+        {
+          if (missing || !parse_long (value, 1, KZ_SEARCH_MAX_DEPTH, &depth))
+            return kz_cli_bad_input ("bestmove", "--depth needs a number from 1 to %d",
+                                     KZ_SEARCH_MAX_DEPTH);
+        }
+      else if (kz_cli_option (argc, argv, &i, "--time", &value, &missing))
+        {
+          if (missing || !parse_long (value, 1, 3600000, &time_ms))
+            return kz_cli_bad_input ("bestmove", "--time needs milliseconds from 1 to 3600000");
+        }
+      else if (kz_cli_option (argc, argv, &i, "--seed", &value, &missing))
+        {
+          if (missing || !parse_seed (value, &seed))
+            return kz_cli_bad_input ("bestmove", "--seed needs a non-negative whole number");
+        }
+      else
+        return kz_cli_bad_input ("bestmove", "unexpected argument '%s' (see kazaki-cli bestmove --help)",
+                                 argv[i]);
+    }
+  if (level == 0 && depth == 0 && time_ms == 0)
+    return kz_cli_bad_input ("bestmove", "give --level, --depth or --time (see kazaki-cli bestmove --help)");
+  if (level != 0 && (depth != 0 || time_ms != 0))
+    return kz_cli_bad_input ("bestmove", "--level cannot be combined with --depth or --time");
+
+  KzPosition pos;
+  if (!kz_cli_position ("bestmove", kpn, &pos))
+    return KZ_CLI_BAD_INPUT;
+
+  KzSearchLimits limits = { 0 };
+  if (level)
+    kz_search_level_params ((int) level, &limits);
+  else
+    {
+      limits.max_depth = (int) depth;
+      limits.max_time_ms = (int) time_ms;
+    }
+  limits.seed = seed;
+
+  KzOutcome out = kz_position_outcome (&pos);
+  if (out.winner >= 0)
+    return kz_cli_bad_input ("bestmove", "the game is over: %s won (%s)",
+                             kz_side_name ((KzSide) out.winner), kz_reason_name (out.reason));
+
+  KzSearcher *s = kz_searcher_new (TT_MB);
+  if (s == NULL)
+    return kz_cli_failure ("bestmove", "out of memory");
+  KzSearchResult r = kz_search (s, &pos, NULL, 0, &limits, NULL);
+  kz_searcher_free (s);
+
+  char text[KZ_MOVE_STR_MAX];
+  kz_move_format (&r.move, text, sizeof text);
+  printf ("%s %d\n", text, r.score);
+
+  double secs = (double) r.elapsed_ms / 1000.0;
+  fprintf (stderr, "depth %d nodes %" PRIu64 " time %" PRId64 " ms nps %.0f\npv",
+           r.depth, r.nodes, r.elapsed_ms, secs > 0 ? (double) r.nodes / secs : 0.0);
+  KzPosition p = pos;
+  for (int i = 0; i < r.pv_length; i++)
+    {
+      /* print only as much of the line as is still legal (hash
+       * collisions could in theory spoil its tail) */
+      KzMoveList *list = malloc (sizeof *list);
+      bool ok = false;
+      if (list)
+        {
+          kz_generate_moves (&p, list);
+          for (int k = 0; k < list->count && !ok; k++)
+            ok = kz_move_equal (&list->moves[k], &r.pv[i]);
+          free (list);
+        }
+      if (!ok)
+        break;
+      kz_move_format (&r.pv[i], text, sizeof text);
+      fprintf (stderr, " %s", text);
+      kz_position_make_move (&p, &r.pv[i]);
+    }
+  fputc ('\n', stderr);
+  return KZ_CLI_OK;
+}
+
+/* ---------------------------------------------------------------- */
+
+typedef struct {
+  int         level;        /* 0: random */
+  KzSearcher *searcher;
+  /* statistics */
+  int         moves;
+  int64_t     total_ms;
+  int64_t     max_ms;
+  int64_t     total_depth;
+  uint64_t    nodes;
+} Player;
+
+static bool
+parse_player (const char *text, Player *p)
+{
+  long level;
+  memset (p, 0, sizeof *p);
+  if (strcmp (text, "random") == 0)
+    return true;
+  if (!parse_long (text, 1, 5, &level))
+    return false;
+  p->level = (int) level;
+  return true;
+}
+
+static uint64_t
+rng_next (uint64_t *state)
+{
+  *state += UINT64_C (0x9e3779b97f4a7c15);
+  return kz_zobrist_mix (*state);
+}
+
+int
+kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli match --cossacks P --turks P [--games N] [--seed S]\n"
+    "                        [--max-plies N] [--opening-plies N] [--verbose]\n"
+    "\n"
+    "Plays N games (default 10) from the start position between two players,\n"
+    "each a computer level 1-5 or 'random' (a uniformly random legal move), and\n"
+    "prints one line:\n"
+    "\n"
+    "  cossacks-wins A turks-wins B draws C\n"
+    "\n"
+    "The Cossacks always move first; run the match twice with the players\n"
+    "swapped to alternate sides.  Each game opens with --opening-plies random\n"
+    "legal moves (default 2: one per side), drawn from the seed (default 1), and\n"
+    "the levels' own randomness is seeded per game, so the games differ and a\n"
+    "match without time-limited levels is reproducible.  A game is drawn on the\n"
+    "third occurrence of a position or after --max-plies plies (default 200).\n"
+    "Per-player move times, depths and the terminations go to stderr; with\n"
+    "--verbose also one line per game.\n";
+  Player players[2];
+  bool have[2] = { false, false };
+  long games = 10, max_plies = 200, opening = 2;
+  uint64_t seed = 1;
+  bool verbose = false;
+
+  for (int i = 1; i < argc;)
+    {
+      const char *value;
+      bool missing;
+      if (kz_cli_is_help (argv[i]))
+        {
+          fputs (help, stdout);
+          return KZ_CLI_OK;
+        }
+      int side = -1;
+      if (kz_cli_option (argc, argv, &i, "--cossacks", &value, &missing))
+        side = KZ_COSSACKS;
+      else if (kz_cli_option (argc, argv, &i, "--turks", &value, &missing))
+        side = KZ_TURKS;
+      if (side >= 0)
+        {
+          if (missing || !parse_player (value, &players[side]))
+            return kz_cli_bad_input ("match", "--%s needs a level 1-5 or 'random'",
+                                     side == KZ_COSSACKS ? "cossacks" : "turks");
+          have[side] = true;
+        }
+      else if (kz_cli_option (argc, argv, &i, "--games", &value, &missing))
+        {
+          if (missing || !parse_long (value, 1, 100000, &games))
+            return kz_cli_bad_input ("match", "--games needs a number from 1 to 100000");
+        }
+      else if (kz_cli_option (argc, argv, &i, "--max-plies", &value, &missing))
+        {
+          if (missing || !parse_long (value, 1, MAX_GAME_PLIES, &max_plies))
+            return kz_cli_bad_input ("match", "--max-plies needs a number from 1 to %d",
+                                     MAX_GAME_PLIES);
+        }
+      else if (kz_cli_option (argc, argv, &i, "--opening-plies", &value, &missing))
+        {
+          if (missing || !parse_long (value, 0, 20, &opening))
+            return kz_cli_bad_input ("match", "--opening-plies needs a number from 0 to 20");
+        }
+      else if (kz_cli_option (argc, argv, &i, "--seed", &value, &missing))
+        {
+          if (missing || !parse_seed (value, &seed))
+            return kz_cli_bad_input ("match", "--seed needs a non-negative whole number");
+        }
+      else if (strcmp (argv[i], "--verbose") == 0)
+        {
+          verbose = true;
+          i++;
+        }
+      else
+        return kz_cli_bad_input ("match", "unexpected argument '%s' (see kazaki-cli match --help)",
+                                 argv[i]);
+    }
+  if (!have[0] || !have[1])
+    return kz_cli_bad_input ("match", "give both --cossacks and --turks (see kazaki-cli match --help)");
+
+  for (int s = 0; s < 2; s++)
+    if (players[s].level)
+      {
+        players[s].searcher = kz_searcher_new (TT_MB);
+        if (players[s].searcher == NULL)
+          return kz_cli_failure ("match", "out of memory");
+      }
+
+  static uint64_t hashes[MAX_GAME_PLIES + 1];
+  static KzMoveList list;
+  int wins[2] = { 0, 0 }, draws = 0;
+  int by_reason[4] = { 0 }, by_repetition = 0, by_max = 0;
+  long total_plies = 0;
+
+  for (long g = 0; g < games; g++)
+    {
+      uint64_t game_seed = kz_zobrist_mix (seed * UINT64_C (1000003) + (uint64_t) g);
+      uint64_t rng = game_seed;
+      KzPosition pos;
+      kz_position_init_start (&pos);
+      int n = 0;
+      int last_jump = 0;           /* index in hashes of the first position after the last jump */
+      hashes[n++] = pos.hash;
+      for (int s = 0; s < 2; s++)
+        if (players[s].searcher)
+          kz_searcher_clear (players[s].searcher);
+
+      const char *result = NULL;
+      int winner = -1;
+      int ply;
+      for (ply = 0;; ply++)
+        {
+          KzOutcome out = kz_position_outcome (&pos);
+          if (out.winner >= 0)
+            {
+              winner = out.winner;
+              wins[winner]++;
+              by_reason[out.reason]++;
+              result = kz_reason_name (out.reason);
+              break;
+            }
+          int reps = 0;
+          for (int k = last_jump; k < n; k++)
+            reps += hashes[k] == pos.hash;
+          if (reps >= 3)
+            {
+              draws++;
+              by_repetition++;
+              result = "repetition";
+              break;
+            }
+          if (ply >= max_plies)
+            {
+              draws++;
+              by_max++;
+              result = "max-plies";
+              break;
+            }
+
+          Player *p = &players[pos.side];
+          KzMove move;
+          if (ply < opening || p->level == 0)
+            {
+              kz_generate_moves (&pos, &list);
+              move = list.moves[rng_next (&rng) % (uint64_t) list.count];
+            }
+          else
+            {
+              KzSearchLimits limits;
+              kz_search_level_params (p->level, &limits);
+              limits.seed = game_seed ^ ((uint64_t) ply << 32);
+              /* earlier positions since the last jump (older ones
+               * cannot repeat), not the current one */
+              KzSearchResult r = kz_search (p->searcher, &pos, hashes + last_jump,
+                                            n - 1 - last_jump, &limits, NULL);
+              move = r.move;
+              p->moves++;
+              p->total_ms += r.elapsed_ms;
+              if (r.elapsed_ms > p->max_ms)
+                p->max_ms = r.elapsed_ms;
+              p->total_depth += r.depth;
+              p->nodes += r.nodes;
+            }
+          kz_position_make_move (&pos, &move);
+          if (move.n_jumps > 0)
+            last_jump = n;
+          hashes[n++] = pos.hash;
+        }
+      total_plies += ply;
+      if (verbose)
+        fprintf (stderr, "game %ld: %s %s after %d plies\n", g + 1,
+                 winner == KZ_COSSACKS ? "cossacks-win" : winner == KZ_TURKS ? "turks-win" : "draw",
+                 result, ply);
+    }
+
+  printf ("cossacks-wins %d turks-wins %d draws %d\n", wins[0], wins[1], draws);
+
+  fprintf (stderr, "games %ld, mean length %.1f plies; by flag %d, annihilation %d, blocked %d, "
+           "repetition %d, max-plies %d\n", games, (double) total_plies / (double) games,
+           by_reason[KZ_REASON_FLAG], by_reason[KZ_REASON_ANNIHILATION],
+           by_reason[KZ_REASON_BLOCKED], by_repetition, by_max);
+  for (int s = 0; s < 2; s++)
+    {
+      Player *p = &players[s];
+      if (p->level == 0)
+        {
+          fprintf (stderr, "%s: random\n", kz_side_name ((KzSide) s));
+          continue;
+        }
+      double secs = (double) p->total_ms / 1000.0;
+      fprintf (stderr, "%s: level %d, %d moves, mean %.1f ms, max %" PRId64 " ms, "
+               "mean depth %.1f, %.0f nodes/s\n", kz_side_name ((KzSide) s), p->level,
+               p->moves, p->moves ? (double) p->total_ms / p->moves : 0.0, p->max_ms,
+               p->moves ? (double) p->total_depth / p->moves : 0.0,
+               secs > 0 ? (double) p->nodes / secs : 0.0);
+      kz_searcher_free (p->searcher);
+    }
+  return KZ_CLI_OK;
+}
