@@ -1,0 +1,1188 @@
+/* kz-game.c — one game of Kazaki: moves, undo/redo, result, piece identity.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-game.h"
+#include "kz-game-private.h"
+#include "kz-store.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+/* ---------------------------------------------------------------------- */
+/* Enum types                                                              */
+
+G_DEFINE_ENUM_TYPE (KzResult, kz_result,
+  G_DEFINE_ENUM_VALUE (KZ_RESULT_NONE, "none"),
+  G_DEFINE_ENUM_VALUE (KZ_RESULT_COSSACKS_WIN, "cossacks-win"),
+  G_DEFINE_ENUM_VALUE (KZ_RESULT_TURKS_WIN, "turks-win"),
+  G_DEFINE_ENUM_VALUE (KZ_RESULT_DRAW, "draw"))
+
+G_DEFINE_ENUM_TYPE (KzTermination, kz_termination,
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_NONE, "none"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_FLAG, "flag"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_ANNIHILATION, "annihilation"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_BLOCKED, "blocked"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_REPETITION, "repetition"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_AGREEMENT, "agreement"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_RESIGNATION, "resignation"))
+
+G_DEFINE_ENUM_TYPE (KzTroop, kz_troop,
+  G_DEFINE_ENUM_VALUE (KZ_TROOP_INFANTRY, "infantry"),
+  G_DEFINE_ENUM_VALUE (KZ_TROOP_CAVALRY, "cavalry"),
+  G_DEFINE_ENUM_VALUE (KZ_TROOP_GUNNER, "gunner"),
+  G_DEFINE_ENUM_VALUE (KZ_TROOP_LEADER, "leader"))
+
+G_DEFINE_ENUM_TYPE (KzPlayerKind, kz_player_kind,
+  G_DEFINE_ENUM_VALUE (KZ_PLAYER_HUMAN, "human"),
+  G_DEFINE_ENUM_VALUE (KZ_PLAYER_COMPUTER, "computer"))
+
+G_DEFINE_ENUM_TYPE (KzSide, kz_side,
+  G_DEFINE_ENUM_VALUE (KZ_COSSACKS, "cossacks"),
+  G_DEFINE_ENUM_VALUE (KZ_TURKS, "turks"))
+
+G_DEFINE_QUARK (kz-game-error-quark, kz_game_error)
+
+static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2" };
+static const char *const termination_tokens[] = {
+  "unterminated", "flag", "annihilation", "blocked", "repetition", "agreement", "resignation",
+};
+
+const char *
+kz_result_to_kgn (KzResult result)
+{
+  if ((guint) result >= G_N_ELEMENTS (result_tokens))
+    return "*";
+  return result_tokens[result];
+}
+
+gboolean
+kz_result_from_kgn (const char *text, KzResult *result)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (result_tokens); i++)
+    if (g_strcmp0 (text, result_tokens[i]) == 0)
+      {
+        *result = (KzResult) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+kz_termination_to_kgn (KzTermination termination)
+{
+  if ((guint) termination >= G_N_ELEMENTS (termination_tokens))
+    return "unterminated";
+  return termination_tokens[termination];
+}
+
+gboolean
+kz_termination_from_kgn (const char *text, KzTermination *termination)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (termination_tokens); i++)
+    if (g_strcmp0 (text, termination_tokens[i]) == 0)
+      {
+        *termination = (KzTermination) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+kz_result_describe (KzResult result)
+{
+  switch (result)
+    {
+    case KZ_RESULT_COSSACKS_WIN: return _("The Cossacks win");
+    case KZ_RESULT_TURKS_WIN: return _("The Turks win");
+    case KZ_RESULT_DRAW: return _("Draw");
+    case KZ_RESULT_NONE:
+    default: return _("Unfinished");
+    }
+}
+
+const char *
+kz_termination_describe (KzTermination termination)
+{
+  switch (termination)
+    {
+    case KZ_TERMINATION_FLAG: return _("The flag was carried home");
+    case KZ_TERMINATION_ANNIHILATION: return _("No pieces left");
+    case KZ_TERMINATION_BLOCKED: return _("No legal move left");
+    case KZ_TERMINATION_REPETITION: return _("Threefold repetition");
+    case KZ_TERMINATION_AGREEMENT: return _("Draw by agreement");
+    case KZ_TERMINATION_RESIGNATION: return _("Resignation");
+    case KZ_TERMINATION_NONE:
+    default: return _("Unterminated");
+    }
+}
+
+const char *
+kz_troop_describe (KzTroop troop, KzSide side)
+{
+  gboolean c = side == KZ_COSSACKS;
+  switch (troop)
+    {
+    case KZ_TROOP_CAVALRY: return c ? _("Cossack cavalry") : _("Sipahi");
+    case KZ_TROOP_GUNNER: return c ? _("Cossack gunner") : _("Turkish gunner");
+    case KZ_TROOP_LEADER: return c ? _("Hetman") : _("Pasha");
+    case KZ_TROOP_INFANTRY:
+    default: return c ? _("Zaporozhian infantry") : _("Janissary");
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* The object                                                              */
+
+typedef struct {
+  KzPosition pos;
+  gint8      ids[KZ_GRID_SIZE];
+} PlyState;
+
+typedef struct {
+  KzMove move;
+  char   text[KZ_MOVE_STR_MAX];
+  gint64 time_ms;
+} MoveRec;
+
+struct _KzGame {
+  GObject        parent_instance;
+
+  GArray        *states;    /* PlyState, ply + 1 of them */
+  GArray        *moves;     /* MoveRec, ply of them */
+  GArray        *redo;      /* MoveRec; the last one is redone first */
+  gint8          troops[KZ_N_PIECES];
+
+  KzResult       result;
+  KzTermination  termination;
+
+  char          *names[2];
+  KzPlayerKind   kinds[2];
+  int            levels[2];
+  gint64         start_time;
+  gint64         end_time;
+  GHashTable    *tags;
+
+  KzStore       *store;
+  gint64         id;
+};
+
+G_DEFINE_FINAL_TYPE (KzGame, kz_game, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PLY,
+  PROP_SIDE_TO_MOVE,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_RESULT,
+  PROP_TERMINATION,
+  PROP_IS_OVER,
+  PROP_POSITION,
+  PROP_COSSACKS_NAME,
+  PROP_TURKS_NAME,
+  PROP_GAME_ID,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  SIGNAL_MOVE_PLAYED,
+  SIGNAL_MOVE_UNDONE,
+  SIGNAL_GAME_OVER,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* A snapshot of the notifiable state, to notify only what changed. */
+typedef struct {
+  guint         ply;
+  KzSide        side;
+  gboolean      can_undo, can_redo, is_over;
+  KzResult      result;
+  KzTermination termination;
+} Snapshot;
+
+static void
+snapshot (KzGame *self, Snapshot *s)
+{
+  s->ply = kz_game_get_ply (self);
+  s->side = kz_game_get_side_to_move (self);
+  s->can_undo = kz_game_get_can_undo (self);
+  s->can_redo = kz_game_get_can_redo (self);
+  s->is_over = kz_game_is_over (self);
+  s->result = self->result;
+  s->termination = self->termination;
+}
+
+static void
+notify_changes (KzGame *self, const Snapshot *old)
+{
+  Snapshot now;
+  snapshot (self, &now);
+  GObject *o = G_OBJECT (self);
+  g_object_freeze_notify (o);
+  if (now.ply != old->ply)
+    g_object_notify_by_pspec (o, properties[PROP_PLY]);
+  if (now.side != old->side)
+    g_object_notify_by_pspec (o, properties[PROP_SIDE_TO_MOVE]);
+  if (now.can_undo != old->can_undo)
+    g_object_notify_by_pspec (o, properties[PROP_CAN_UNDO]);
+  if (now.can_redo != old->can_redo)
+    g_object_notify_by_pspec (o, properties[PROP_CAN_REDO]);
+  if (now.result != old->result)
+    g_object_notify_by_pspec (o, properties[PROP_RESULT]);
+  if (now.termination != old->termination)
+    g_object_notify_by_pspec (o, properties[PROP_TERMINATION]);
+  if (now.is_over != old->is_over)
+    g_object_notify_by_pspec (o, properties[PROP_IS_OVER]);
+  if (now.ply != old->ply)
+    g_object_notify_by_pspec (o, properties[PROP_POSITION]);
+  g_object_thaw_notify (o);
+}
+
+static void
+kz_game_finalize (GObject *object)
+{
+  KzGame *self = KZ_GAME (object);
+  g_clear_pointer (&self->states, g_array_unref);
+  g_clear_pointer (&self->moves, g_array_unref);
+  g_clear_pointer (&self->redo, g_array_unref);
+  g_clear_pointer (&self->names[0], g_free);
+  g_clear_pointer (&self->names[1], g_free);
+  g_clear_pointer (&self->tags, g_hash_table_unref);
+  g_clear_object (&self->store);
+  G_OBJECT_CLASS (kz_game_parent_class)->finalize (object);
+}
+
+static void
+kz_game_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KzGame *self = KZ_GAME (object);
+  switch (prop_id)
+    {
+    case PROP_PLY: g_value_set_uint (value, kz_game_get_ply (self)); break;
+    case PROP_SIDE_TO_MOVE: g_value_set_enum (value, kz_game_get_side_to_move (self)); break;
+    case PROP_CAN_UNDO: g_value_set_boolean (value, kz_game_get_can_undo (self)); break;
+    case PROP_CAN_REDO: g_value_set_boolean (value, kz_game_get_can_redo (self)); break;
+    case PROP_RESULT: g_value_set_enum (value, self->result); break;
+    case PROP_TERMINATION: g_value_set_enum (value, self->termination); break;
+    case PROP_IS_OVER: g_value_set_boolean (value, kz_game_is_over (self)); break;
+    case PROP_POSITION: g_value_set_pointer (value, (gpointer) kz_game_get_position (self)); break;
+    case PROP_COSSACKS_NAME: g_value_set_string (value, self->names[KZ_COSSACKS]); break;
+    case PROP_TURKS_NAME: g_value_set_string (value, self->names[KZ_TURKS]); break;
+    case PROP_GAME_ID: g_value_set_int64 (value, self->id); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+set_name (KzGame *self, KzSide side, const char *name)
+{
+  if (name == NULL)
+    name = "";
+  if (g_strcmp0 (self->names[side], name) == 0)
+    return;
+  g_free (self->names[side]);
+  self->names[side] = g_strdup (name);
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            properties[side == KZ_COSSACKS ? PROP_COSSACKS_NAME : PROP_TURKS_NAME]);
+}
+
+static void
+kz_game_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KzGame *self = KZ_GAME (object);
+  switch (prop_id)
+    {
+    case PROP_COSSACKS_NAME: set_name (self, KZ_COSSACKS, g_value_get_string (value)); break;
+    case PROP_TURKS_NAME: set_name (self, KZ_TURKS, g_value_get_string (value)); break;
+    default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kz_game_class_init (KzGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->finalize = kz_game_finalize;
+  object_class->get_property = kz_game_get_property;
+  object_class->set_property = kz_game_set_property;
+
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+  properties[PROP_PLY] = g_param_spec_uint ("ply", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_SIDE_TO_MOVE] = g_param_spec_enum ("side-to-move", NULL, NULL,
+                                                     KZ_TYPE_SIDE, KZ_COSSACKS, ro);
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  properties[PROP_RESULT] = g_param_spec_enum ("result", NULL, NULL, KZ_TYPE_RESULT,
+                                               KZ_RESULT_NONE, ro);
+  properties[PROP_TERMINATION] = g_param_spec_enum ("termination", NULL, NULL,
+                                                    KZ_TYPE_TERMINATION,
+                                                    KZ_TERMINATION_NONE, ro);
+  properties[PROP_IS_OVER] = g_param_spec_boolean ("is-over", NULL, NULL, FALSE, ro);
+  properties[PROP_POSITION] = g_param_spec_pointer ("position", NULL, NULL, ro);
+  properties[PROP_COSSACKS_NAME] = g_param_spec_string ("cossacks-name", NULL, NULL, "", rw);
+  properties[PROP_TURKS_NAME] = g_param_spec_string ("turks-name", NULL, NULL, "", rw);
+  properties[PROP_GAME_ID] = g_param_spec_int64 ("game-id", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_MOVE_PLAYED] =
+    g_signal_new ("move-played", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_POINTER);
+  signals[SIGNAL_MOVE_UNDONE] =
+    g_signal_new ("move-undone", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_POINTER);
+  signals[SIGNAL_GAME_OVER] =
+    g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, KZ_TYPE_RESULT, KZ_TYPE_TERMINATION);
+}
+
+static void
+kz_game_init (KzGame *self)
+{
+  self->states = g_array_new (FALSE, TRUE, sizeof (PlyState));
+  self->moves = g_array_new (FALSE, TRUE, sizeof (MoveRec));
+  self->redo = g_array_new (FALSE, TRUE, sizeof (MoveRec));
+  self->names[0] = g_strdup ("");
+  self->names[1] = g_strdup ("");
+  self->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->start_time = g_get_real_time () / G_USEC_PER_SEC;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Troops and ids                                                          */
+
+static KzTroop
+start_troop (KzSide side, int sq)
+{
+  int r = kz_point_rank (sq), f = kz_point_file (sq);
+  if (side == KZ_TURKS)
+    r = 8 - r;
+  switch (r)
+    {
+    case 0:
+      return f == 2 ? KZ_TROOP_LEADER : (f == 0 || f == 4) ? KZ_TROOP_GUNNER : KZ_TROOP_CAVALRY;
+    case 1:
+      return KZ_TROOP_GUNNER;
+    case 2:
+      return (f == 0 || f == 4) ? KZ_TROOP_CAVALRY : KZ_TROOP_INFANTRY;
+    default:
+      return KZ_TROOP_INFANTRY;
+    }
+}
+
+static void
+assign_ids (KzGame *self, const KzPosition *pos, gint8 ids[KZ_GRID_SIZE])
+{
+  KzPosition start;
+  kz_position_init_start (&start);
+  memset (ids, KZ_NO_PIECE, KZ_GRID_SIZE);
+  for (int side = 0; side < 2; side++)
+    {
+      int k = 0;
+      for (KzBits b = pos->pieces[side]; b && k < KZ_PIECES_PER_SIDE; b &= b - 1, k++)
+        {
+          int sq = kz_bit_scan (b);
+          int id = side * KZ_PIECES_PER_SIDE + k;
+          ids[sq] = (gint8) id;
+          self->troops[id] = (gint8) ((start.pieces[side] >> sq & 1)
+                                      ? start_troop ((KzSide) side, sq)
+                                      : KZ_TROOP_INFANTRY);
+        }
+      for (; k < KZ_PIECES_PER_SIDE; k++)
+        self->troops[side * KZ_PIECES_PER_SIDE + k] = KZ_TROOP_INFANTRY;
+    }
+}
+
+static void
+set_start (KzGame *self, const KzPosition *pos)
+{
+  PlyState st;
+  memset (&st, 0, sizeof st);
+  st.pos = *pos;
+  assign_ids (self, pos, st.ids);
+  g_array_set_size (self->states, 0);
+  g_array_append_val (self->states, st);
+}
+
+KzGame *
+kz_game_new_from_position (const KzPosition *start)
+{
+  KzGame *self = g_object_new (KZ_TYPE_GAME, NULL);
+  set_start (self, start);
+  /* A start position that is already won or drawn is over at ply 0. */
+  KzOutcome out = kz_position_outcome (start);
+  if (out.winner >= 0)
+    {
+      self->result = out.winner == KZ_COSSACKS ? KZ_RESULT_COSSACKS_WIN : KZ_RESULT_TURKS_WIN;
+      self->termination = (KzTermination) out.reason;  /* same order: flag, annihilation, blocked */
+    }
+  return self;
+}
+
+KzGame *
+kz_game_new (void)
+{
+  KzPosition pos;
+  kz_position_init_start (&pos);
+  return kz_game_new_from_position (&pos);
+}
+
+KzGame *
+kz_game_new_from_kpn (const char *kpn, GError **error)
+{
+  KzPosition pos;
+  KzError err;
+  g_return_val_if_fail (kpn != NULL, NULL);
+  if (!kz_kpn_parse (kpn, &pos, &err))
+    {
+      if (err.code == KZ_ERR_INVALID_POSITION)
+        g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_INVALID_POSITION,
+                     _("The position “%s” breaks the rules: %s"), kpn, err.message);
+      else
+        g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX,
+                     _("“%s” is not a valid position (at character %d): %s"),
+                     kpn, err.offset + 1, err.message);
+      return NULL;
+    }
+  return kz_game_new_from_position (&pos);
+}
+
+/* ---------------------------------------------------------------------- */
+/* State                                                                   */
+
+static const PlyState *
+state_at (KzGame *self, guint ply)
+{
+  if (ply >= self->states->len)
+    return NULL;
+  return &g_array_index (self->states, PlyState, ply);
+}
+
+static const PlyState *
+last_state (KzGame *self)
+{
+  return &g_array_index (self->states, PlyState, self->states->len - 1);
+}
+
+guint
+kz_game_get_ply (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  return self->moves->len;
+}
+
+KzSide
+kz_game_get_side_to_move (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), KZ_COSSACKS);
+  return (KzSide) last_state (self)->pos.side;
+}
+
+const KzPosition *
+kz_game_get_position (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  return &last_state (self)->pos;
+}
+
+const KzPosition *
+kz_game_get_position_at (KzGame *self, guint ply)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  const PlyState *st = state_at (self, ply);
+  return st ? &st->pos : NULL;
+}
+
+const KzPosition *
+kz_game_get_start_position (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  return &state_at (self, 0)->pos;
+}
+
+gboolean
+kz_game_starts_from_start_position (KzGame *self)
+{
+  KzPosition start;
+  kz_position_init_start (&start);
+  return kz_position_equal (&start, kz_game_get_start_position (self));
+}
+
+char *
+kz_game_dup_kpn_at (KzGame *self, guint ply)
+{
+  const KzPosition *pos = kz_game_get_position_at (self, ply);
+  if (pos == NULL)
+    return NULL;
+  char buf[KZ_KPN_MAX];
+  kz_kpn_format (pos, buf, sizeof buf);
+  return g_strdup (buf);
+}
+
+KzResult
+kz_game_get_result (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), KZ_RESULT_NONE);
+  return self->result;
+}
+
+KzTermination
+kz_game_get_termination (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), KZ_TERMINATION_NONE);
+  return self->termination;
+}
+
+gboolean
+kz_game_is_over (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  return self->result != KZ_RESULT_NONE;
+}
+
+gboolean
+kz_game_get_can_undo (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  return self->moves->len > 0
+         && self->termination != KZ_TERMINATION_RESIGNATION
+         && self->termination != KZ_TERMINATION_AGREEMENT;
+}
+
+gboolean
+kz_game_get_can_redo (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  return self->redo->len > 0 && !kz_game_is_over (self);
+}
+
+const KzMove *
+kz_game_get_move (KzGame *self, guint i)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  if (i >= self->moves->len)
+    return NULL;
+  return &g_array_index (self->moves, MoveRec, i).move;
+}
+
+const char *
+kz_game_get_move_text (KzGame *self, guint i)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  if (i >= self->moves->len)
+    return NULL;
+  return g_array_index (self->moves, MoveRec, i).text;
+}
+
+gint64
+kz_game_get_move_time (KzGame *self, guint i)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  if (i >= self->moves->len)
+    return 0;
+  return g_array_index (self->moves, MoveRec, i).time_ms;
+}
+
+/* How often `pos` occurs among the states (RULES.md §7: same pieces,
+ * flags and side to move); the hash filters, the comparison decides. */
+static guint
+count_occurrences (KzGame *self, const KzPosition *pos)
+{
+  guint n = 0;
+  for (guint i = 0; i < self->states->len; i++)
+    {
+      const KzPosition *p = &g_array_index (self->states, PlyState, i).pos;
+      if (p->hash == pos->hash && kz_position_equal (p, pos))
+        n++;
+    }
+  return n;
+}
+
+guint
+kz_game_count_repetitions (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  return count_occurrences (self, kz_game_get_position (self));
+}
+
+/* ---------------------------------------------------------------------- */
+/* Legal moves                                                             */
+
+GArray *
+kz_game_list_moves (KzGame *self, int from)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KzMove));
+  if (kz_game_is_over (self))
+    return out;
+  g_autofree KzMoveList *list = g_new (KzMoveList, 1);
+  kz_generate_moves (kz_game_get_position (self), list);
+  for (int i = 0; i < list->count; i++)
+    if (from == KZ_NO_POINT || list->moves[i].from == from)
+      g_array_append_val (out, list->moves[i]);
+  return out;
+}
+
+GArray *
+kz_game_list_moves_with_prefix (KzGame *self, int from, const guint8 *path, guint n)
+{
+  GArray *all = kz_game_list_moves (self, from);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (KzMove));
+  for (guint i = 0; i < all->len; i++)
+    {
+      const KzMove *m = &g_array_index (all, KzMove, i);
+      guint len = m->n_jumps ? m->n_jumps : 1;
+      const guint8 *mp = m->n_jumps ? m->path : &m->to;
+      if (len < n)
+        continue;
+      if (n == 0 || memcmp (mp, path, n) == 0)
+        g_array_append_val (out, *m);
+    }
+  g_array_unref (all);
+  return out;
+}
+
+gboolean
+kz_game_capture_compulsory (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  if (kz_game_is_over (self))
+    return FALSE;
+  return kz_capture_compulsory (kz_game_get_position (self));
+}
+
+KzBits
+kz_game_get_capturing_pieces (KzGame *self)
+{
+  KzBits bits = 0;
+  GArray *moves = kz_game_list_moves (self, KZ_NO_POINT);
+  for (guint i = 0; i < moves->len; i++)
+    {
+      const KzMove *m = &g_array_index (moves, KzMove, i);
+      if (m->n_jumps > 0 && m->captured != 0)
+        bits |= KZ_BIT (m->from);
+    }
+  g_array_unref (moves);
+  return bits;
+}
+
+char *
+kz_game_describe_engine_error (const KzError *err, const char *text)
+{
+  const char *a = err->point_a >= 0 ? kz_point_name (err->point_a) : "?";
+  const char *b = err->point_b >= 0 ? kz_point_name (err->point_b) : "?";
+  switch (err->code)
+    {
+    case KZ_ERR_SYNTAX:
+      return g_strdup_printf (_("“%s” is not a move in the notation (like b4-a4 or c5xc3xc1)"), text);
+    case KZ_ERR_INVALID_POSITION:
+      return g_strdup (_("The position breaks the rules"));
+    case KZ_ERR_GAME_OVER:
+      return g_strdup (_("The game is over"));
+    case KZ_ERR_NO_PIECE:
+      return g_strdup_printf (_("There is no piece on %s"), a);
+    case KZ_ERR_NOT_YOURS:
+      return g_strdup_printf (_("The piece on %s belongs to the opponent"), a);
+    case KZ_ERR_CAPTURE_COMPULSORY:
+      return g_strdup (_("A capture is compulsory"));
+    case KZ_ERR_NOT_ADJACENT:
+      return g_strdup_printf (_("%s and %s are not neighbours on a line"), a, b);
+    case KZ_ERR_NOT_FREE:
+      return g_strdup_printf (_("%s is not free"), b);
+    case KZ_ERR_NOT_A_JUMP:
+      return g_strdup_printf (_("No jump leads from %s to %s"), a, b);
+    case KZ_ERR_NOTHING_TO_JUMP:
+      return g_strdup_printf (_("There is no enemy piece or flag to jump between %s and %s"), a, b);
+    case KZ_ERR_FORBIDDEN_BEND:
+      return g_strdup_printf (_("After jumping down the c-file onto %s the chain may not turn towards %s"),
+                              a, b);
+    case KZ_ERR_CHAIN_INCOMPLETE:
+      return g_strdup_printf (_("The chain must go on from %s"), a);
+    case KZ_ERR_ILLEGAL:
+    case KZ_ERR_NONE:
+    default:
+      return g_strdup_printf (_("%s is not a legal move here"), text);
+    }
+}
+
+static gboolean
+parse_move (KzGame *self, const char *text, KzMove *move, GError **error)
+{
+  KzError err;
+  if (kz_game_is_over (self))
+    {
+      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER,
+                   _("The game is over: %s"), kz_termination_describe (self->termination));
+      return FALSE;
+    }
+  if (kz_move_parse (kz_game_get_position (self), text, move, &err))
+    return TRUE;
+  g_autofree char *msg = kz_game_describe_engine_error (&err, text);
+  int code = err.code == KZ_ERR_SYNTAX ? KZ_GAME_ERROR_SYNTAX
+             : err.code == KZ_ERR_GAME_OVER ? KZ_GAME_ERROR_GAME_OVER
+             : KZ_GAME_ERROR_ILLEGAL_MOVE;
+  g_set_error_literal (error, KZ_GAME_ERROR, code, msg);
+  return FALSE;
+}
+
+gboolean
+kz_game_parse_move (KzGame *self, const char *text, KzMove *move, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  return parse_move (self, text, move, error);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Piece identity                                                          */
+
+const gint8 *
+kz_game_get_piece_ids (KzGame *self, guint ply)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  const PlyState *st = state_at (self, ply);
+  return st ? st->ids : NULL;
+}
+
+KzPiece
+kz_game_get_piece_at (KzGame *self, guint ply, int point)
+{
+  KzPiece piece = { KZ_NO_PIECE, -1, -1, 0 };
+  g_return_val_if_fail (KZ_IS_GAME (self), piece);
+  const PlyState *st = state_at (self, ply);
+  if (st == NULL || point < 0 || point >= KZ_GRID_SIZE || st->ids[point] < 0)
+    return piece;
+  piece.id = st->ids[point];
+  piece.side = (gint8) kz_position_piece_at (&st->pos, point);
+  piece.troop = self->troops[piece.id];
+  for (int f = 0; f < 2; f++)
+    if (st->pos.flag[f] == point)
+      piece.flags |= (guint8) (1u << f);
+  return piece;
+}
+
+int
+kz_game_find_piece (KzGame *self, guint ply, int id)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), KZ_NO_POINT);
+  const PlyState *st = state_at (self, ply);
+  if (st == NULL)
+    return KZ_NO_POINT;
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    if (st->ids[sq] == id)
+      return sq;
+  return KZ_NO_POINT;
+}
+
+KzTroop
+kz_game_get_piece_troop (KzGame *self, int id)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), KZ_TROOP_INFANTRY);
+  g_return_val_if_fail (id >= 0 && id < KZ_N_PIECES, KZ_TROOP_INFANTRY);
+  return (KzTroop) self->troops[id];
+}
+
+/* ---------------------------------------------------------------------- */
+/* Changing the game                                                       */
+
+static gboolean
+store_failed (GError **error, GError *store_error)
+{
+  g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE,
+               _("The game could not be saved, so the change was not made: %s"),
+               store_error->message);
+  g_error_free (store_error);
+  return FALSE;
+}
+
+/* Applies a legal `move` (as generated); records it first when attached
+ * and `record`. */
+static gboolean
+apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gboolean record,
+            gboolean clear_redo, GError **error)
+{
+  const PlyState *last = last_state (self);
+  PlyState next = *last;
+  kz_position_make_move (&next.pos, move);
+  gint8 mover = next.ids[move->from];
+  next.ids[move->from] = KZ_NO_PIECE;
+  for (KzBits b = move->captured; b; b &= b - 1)
+    next.ids[kz_bit_scan (b)] = KZ_NO_PIECE;
+  next.ids[move->to] = mover;
+
+  KzResult result = KZ_RESULT_NONE;
+  KzTermination termination = KZ_TERMINATION_NONE;
+  KzOutcome out = kz_position_outcome (&next.pos);
+  if (out.winner >= 0)
+    {
+      result = out.winner == KZ_COSSACKS ? KZ_RESULT_COSSACKS_WIN : KZ_RESULT_TURKS_WIN;
+      termination = (KzTermination) out.reason;
+    }
+  else if (count_occurrences (self, &next.pos) + 1 >= 3)
+    {
+      result = KZ_RESULT_DRAW;
+      termination = KZ_TERMINATION_REPETITION;
+    }
+
+  MoveRec rec;
+  memset (&rec, 0, sizeof rec);
+  rec.move = *move;
+  kz_move_format (move, rec.text, sizeof rec.text);
+  rec.time_ms = time_ms;
+  gint64 end_time = result != KZ_RESULT_NONE ? time_ms / 1000 : 0;
+
+  if (record && self->store != NULL)
+    {
+      char kpn[KZ_KPN_MAX];
+      GError *local = NULL;
+      kz_kpn_format (&next.pos, kpn, sizeof kpn);
+      if (!kz_store_append_move (self->store, self->id, self->moves->len + 1, rec.text,
+                                 time_ms, kpn, result, termination, end_time, &local))
+        return store_failed (error, local);
+    }
+
+  Snapshot old;
+  snapshot (self, &old);
+  g_array_append_val (self->states, next);
+  g_array_append_val (self->moves, rec);
+  if (clear_redo)
+    g_array_set_size (self->redo, 0);
+  self->result = result;
+  self->termination = termination;
+  if (result != KZ_RESULT_NONE)
+    self->end_time = end_time;
+  notify_changes (self, &old);
+  const MoveRec *stored = &g_array_index (self->moves, MoveRec, self->moves->len - 1);
+  g_signal_emit (self, signals[SIGNAL_MOVE_PLAYED], 0, self->moves->len, &stored->move);
+  if (result != KZ_RESULT_NONE)
+    g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0, result, termination);
+  return TRUE;
+}
+
+/* The generated move equal to `move`, so captured/carried are right. */
+static gboolean
+find_legal (KzGame *self, const KzMove *move, KzMove *out, GError **error)
+{
+  if (kz_game_is_over (self))
+    {
+      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER,
+                   _("The game is over: %s"), kz_termination_describe (self->termination));
+      return FALSE;
+    }
+  g_autofree KzMoveList *list = g_new (KzMoveList, 1);
+  kz_generate_moves (kz_game_get_position (self), list);
+  for (int i = 0; i < list->count; i++)
+    if (kz_move_equal (&list->moves[i], move))
+      {
+        *out = list->moves[i];
+        return TRUE;
+      }
+  /* Let the engine explain why, through the notation. */
+  char text[KZ_MOVE_STR_MAX];
+  kz_move_format (move, text, sizeof text);
+  KzMove dummy;
+  if (!parse_move (self, text, &dummy, error))
+    return FALSE;
+  g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_ILLEGAL_MOVE,
+               _("%s is not a legal move here"), text);
+  return FALSE;
+}
+
+gboolean
+kz_game_play (KzGame *self, const KzMove *move, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+  KzMove legal;
+  if (!find_legal (self, move, &legal, error))
+    return FALSE;
+  return apply_move (self, &legal, g_get_real_time () / 1000, TRUE, TRUE, error);
+}
+
+gboolean
+kz_game_play_text (KzGame *self, const char *text, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  KzMove move;
+  if (!parse_move (self, text, &move, error))
+    return FALSE;
+  return apply_move (self, &move, g_get_real_time () / 1000, TRUE, TRUE, error);
+}
+
+gboolean
+kz_game_load_move (KzGame *self, const char *text, gint64 time_ms, GError **error)
+{
+  KzMove move;
+  if (!parse_move (self, text, &move, error))
+    return FALSE;
+  return apply_move (self, &move, time_ms, FALSE, TRUE, error);
+}
+
+gboolean
+kz_game_undo (KzGame *self, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  if (!kz_game_get_can_undo (self))
+    {
+      g_set_error_literal (error, KZ_GAME_ERROR, KZ_GAME_ERROR_NOTHING_TO_UNDO,
+                           self->moves->len == 0
+                           ? _("There is no move to take back")
+                           : _("The game has ended by resignation or agreement; its moves cannot be taken back"));
+      return FALSE;
+    }
+  guint ply = self->moves->len;
+  if (self->store != NULL)
+    {
+      char kpn[KZ_KPN_MAX];
+      GError *local = NULL;
+      kz_kpn_format (&state_at (self, ply - 1)->pos, kpn, sizeof kpn);
+      if (!kz_store_remove_last_move (self->store, self->id, ply, kpn, &local))
+        return store_failed (error, local);
+    }
+  Snapshot old;
+  snapshot (self, &old);
+  MoveRec rec = g_array_index (self->moves, MoveRec, ply - 1);
+  g_array_set_size (self->moves, ply - 1);
+  g_array_set_size (self->states, ply);
+  g_array_append_val (self->redo, rec);
+  self->result = KZ_RESULT_NONE;
+  self->termination = KZ_TERMINATION_NONE;
+  self->end_time = 0;
+  notify_changes (self, &old);
+  const MoveRec *top = &g_array_index (self->redo, MoveRec, self->redo->len - 1);
+  g_signal_emit (self, signals[SIGNAL_MOVE_UNDONE], 0, ply - 1, &top->move);
+  return TRUE;
+}
+
+gboolean
+kz_game_redo (KzGame *self, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  if (!kz_game_get_can_redo (self))
+    {
+      g_set_error_literal (error, KZ_GAME_ERROR, KZ_GAME_ERROR_NOTHING_TO_REDO,
+                           _("There is no move to replay"));
+      return FALSE;
+    }
+  MoveRec rec = g_array_index (self->redo, MoveRec, self->redo->len - 1);
+  KzMove legal;
+  if (!find_legal (self, &rec.move, &legal, error))
+    return FALSE;
+  Snapshot old;
+  snapshot (self, &old);
+  g_array_set_size (self->redo, self->redo->len - 1);
+  gboolean mid = kz_game_get_can_redo (self);
+  if (!apply_move (self, &legal, g_get_real_time () / 1000, TRUE, FALSE, error))
+    {
+      g_array_append_val (self->redo, rec);
+      return FALSE;
+    }
+  /* apply_move notified against its own snapshot taken after the pop;
+   * can-redo may have changed by the pop itself. */
+  gboolean now = kz_game_get_can_redo (self);
+  if (old.can_redo != now && mid == now)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  return TRUE;
+}
+
+static gboolean
+end_game (KzGame *self, KzResult result, KzTermination termination, GError **error)
+{
+  if (kz_game_is_over (self))
+    {
+      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER,
+                   _("The game is over: %s"), kz_termination_describe (self->termination));
+      return FALSE;
+    }
+  gint64 end_time = g_get_real_time () / G_USEC_PER_SEC;
+  if (self->store != NULL)
+    {
+      GError *local = NULL;
+      if (!kz_store_set_outcome (self->store, self->id, result, termination, end_time, &local))
+        return store_failed (error, local);
+    }
+  Snapshot old;
+  snapshot (self, &old);
+  self->result = result;
+  self->termination = termination;
+  self->end_time = end_time;
+  notify_changes (self, &old);
+  g_signal_emit (self, signals[SIGNAL_GAME_OVER], 0, result, termination);
+  return TRUE;
+}
+
+gboolean
+kz_game_resign (KzGame *self, KzSide side, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  return end_game (self, side == KZ_COSSACKS ? KZ_RESULT_TURKS_WIN : KZ_RESULT_COSSACKS_WIN,
+                   KZ_TERMINATION_RESIGNATION, error);
+}
+
+gboolean
+kz_game_agree_draw (KzGame *self, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  return end_game (self, KZ_RESULT_DRAW, KZ_TERMINATION_AGREEMENT, error);
+}
+
+gboolean
+kz_game_set_outcome (KzGame *self, KzResult result, KzTermination termination,
+                     GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  gboolean ok = (termination == KZ_TERMINATION_AGREEMENT && result == KZ_RESULT_DRAW)
+                || (termination == KZ_TERMINATION_RESIGNATION
+                    && (result == KZ_RESULT_COSSACKS_WIN || result == KZ_RESULT_TURKS_WIN));
+  if (!ok)
+    {
+      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_ILLEGAL_MOVE,
+                   _("The result %s cannot end a game by %s"),
+                   kz_result_to_kgn (result), kz_termination_to_kgn (termination));
+      return FALSE;
+    }
+  return end_game (self, result, termination, error);
+}
+
+void
+kz_game_load_outcome (KzGame *self, KzResult result, KzTermination termination,
+                      gint64 end_time)
+{
+  Snapshot old;
+  snapshot (self, &old);
+  self->result = result;
+  self->termination = termination;
+  self->end_time = end_time;
+  notify_changes (self, &old);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Players, tags, store                                                    */
+
+const char *
+kz_game_get_player_name (KzGame *self, KzSide side)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), "");
+  return self->names[side & 1];
+}
+
+KzPlayerKind
+kz_game_get_player_kind (KzGame *self, KzSide side)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), KZ_PLAYER_HUMAN);
+  return self->kinds[side & 1];
+}
+
+int
+kz_game_get_player_level (KzGame *self, KzSide side)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  return self->levels[side & 1];
+}
+
+void
+kz_game_set_player (KzGame *self, KzSide side, const char *name, KzPlayerKind kind, int level)
+{
+  g_return_if_fail (KZ_IS_GAME (self));
+  side &= 1;
+  self->kinds[side] = kind;
+  self->levels[side] = level;
+  set_name (self, side, name);
+}
+
+gint64
+kz_game_get_start_time (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  return self->start_time;
+}
+
+void
+kz_game_set_start_time (KzGame *self, gint64 unix_seconds)
+{
+  g_return_if_fail (KZ_IS_GAME (self));
+  self->start_time = unix_seconds;
+}
+
+gint64
+kz_game_get_end_time (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  return self->end_time;
+}
+
+const char *
+kz_game_get_tag (KzGame *self, const char *name)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  return g_hash_table_lookup (self->tags, name);
+}
+
+void
+kz_game_set_tag (KzGame *self, const char *name, const char *value)
+{
+  g_return_if_fail (KZ_IS_GAME (self));
+  g_return_if_fail (name != NULL);
+  if (value == NULL)
+    g_hash_table_remove (self->tags, name);
+  else
+    g_hash_table_replace (self->tags, g_strdup (name), g_strdup (value));
+}
+
+static gint
+compare_names (gconstpointer a, gconstpointer b, gpointer data)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+char **
+kz_game_list_tags (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  guint n = 0;
+  char **names = (char **) g_hash_table_get_keys_as_array (self->tags, &n);
+  char **copy = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    copy[i] = g_strdup (names[i]);
+  g_free (names);
+  g_qsort_with_data (copy, (gint) n, sizeof (char *), compare_names, NULL);
+  return copy;
+}
+
+KzStore *
+kz_game_get_store (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  return self->store;
+}
+
+gint64
+kz_game_get_id (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  return self->id;
+}
+
+void
+kz_game_attach (KzGame *self, KzStore *store, gint64 id)
+{
+  g_set_object (&self->store, store);
+  if (self->id != id)
+    {
+      self->id = id;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME_ID]);
+    }
+}
+
+void
+kz_game_detach (KzGame *self)
+{
+  g_return_if_fail (KZ_IS_GAME (self));
+  kz_game_attach (self, NULL, 0);
+}

@@ -1,0 +1,1220 @@
+/* kz-store.c — the game database over libsqlite3.
+ *
+ * Schema (version 2):
+ *   games(id, cossacks, turks, cossacks_kind, turks_kind, cossacks_level,
+ *         turks_level, start_kpn, start_time, end_time, result, termination,
+ *         plies, final_kpn, tags)
+ *   moves(game_id → games.id ON DELETE CASCADE, ply, move, played_at,
+ *         PRIMARY KEY (game_id, ply))
+ * result and termination hold the KzResult / KzTermination numbers;
+ * times are seconds (games) and milliseconds (moves) since the epoch;
+ * tags holds the extra KGN tags as "Name=escaped value\n" lines.
+ * Version 1 had no plies, final_kpn or tags columns; the migration adds
+ * them and fills plies/final_kpn by replaying every game with the engine.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-store.h"
+#include "kz-store-private.h"
+#include "kz-game-private.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sqlite3.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+G_DEFINE_QUARK (kz-store-error-quark, kz_store_error)
+
+const char kz_store_schema_v1[] =
+  "CREATE TABLE games (\n"
+  "  id INTEGER PRIMARY KEY,\n"
+  "  cossacks TEXT NOT NULL DEFAULT '',\n"
+  "  turks TEXT NOT NULL DEFAULT '',\n"
+  "  cossacks_kind INTEGER NOT NULL DEFAULT 0,\n"
+  "  turks_kind INTEGER NOT NULL DEFAULT 0,\n"
+  "  cossacks_level INTEGER NOT NULL DEFAULT 0,\n"
+  "  turks_level INTEGER NOT NULL DEFAULT 0,\n"
+  "  start_kpn TEXT NOT NULL,\n"
+  "  start_time INTEGER NOT NULL,\n"
+  "  end_time INTEGER,\n"
+  "  result INTEGER NOT NULL DEFAULT 0,\n"
+  "  termination INTEGER NOT NULL DEFAULT 0\n"
+  ");\n"
+  "CREATE TABLE moves (\n"
+  "  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  ply INTEGER NOT NULL,\n"
+  "  move TEXT NOT NULL,\n"
+  "  played_at INTEGER NOT NULL,\n"
+  "  PRIMARY KEY (game_id, ply)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE INDEX games_start ON games (start_time DESC);\n"
+  "PRAGMA user_version = 1;\n";
+
+/* From version 1 to 2 (the C part fills final_kpn). */
+static const char migration_v2[] =
+  "ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;\n"
+  "ALTER TABLE games ADD COLUMN final_kpn TEXT;\n"
+  "ALTER TABLE games ADD COLUMN tags TEXT NOT NULL DEFAULT '';\n"
+  "UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game_id = games.id);\n"
+  "DROP INDEX games_start;\n"
+  "CREATE INDEX games_newest ON games (start_time DESC, id DESC);\n"
+  "CREATE INDEX games_by_result ON games (result, start_time DESC, id DESC);\n"
+  "PRAGMA user_version = 2;\n";
+
+enum {
+  STMT_INSERT_MOVE,
+  STMT_ADVANCE_GAME,
+  STMT_DELETE_MOVE,
+  STMT_RETREAT_GAME,
+  STMT_SET_OUTCOME,
+  STMT_GAME_INFO,
+  STMT_GAME_MOVES,
+  N_STMTS
+};
+
+static const char *const stmt_sql[N_STMTS] = {
+  [STMT_INSERT_MOVE] =
+    "INSERT INTO moves (game_id, ply, move, played_at) VALUES (?1, ?2, ?3, ?4)",
+  [STMT_ADVANCE_GAME] =
+    "UPDATE games SET plies = ?2, final_kpn = ?3, result = ?4, termination = ?5, "
+    "end_time = ?6 WHERE id = ?1 AND plies = ?2 - 1 AND result = 0",
+  [STMT_DELETE_MOVE] =
+    "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
+  [STMT_RETREAT_GAME] =
+    "UPDATE games SET plies = ?2 - 1, final_kpn = ?3, result = 0, termination = 0, "
+    "end_time = NULL WHERE id = ?1 AND plies = ?2",
+  [STMT_SET_OUTCOME] =
+    "UPDATE games SET result = ?2, termination = ?3, end_time = ?4 WHERE id = ?1",
+  [STMT_GAME_INFO] =
+    "SELECT id, cossacks, turks, cossacks_kind, turks_kind, cossacks_level, turks_level, "
+    "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags "
+    "FROM games WHERE id = ?1",
+  [STMT_GAME_MOVES] =
+    "SELECT ply, move, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+};
+
+#define INFO_COLUMNS \
+  "id, cossacks, turks, cossacks_kind, turks_kind, cossacks_level, turks_level, " \
+  "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags"
+
+struct _KzStore {
+  GObject       parent_instance;
+  char         *path;
+  sqlite3      *db;
+  sqlite3_stmt *stmts[N_STMTS];
+};
+
+G_DEFINE_FINAL_TYPE (KzStore, kz_store, G_TYPE_OBJECT)
+
+static void
+kz_store_finalize (GObject *object)
+{
+  KzStore *self = KZ_STORE (object);
+  for (int i = 0; i < N_STMTS; i++)
+    g_clear_pointer (&self->stmts[i], sqlite3_finalize);
+  g_clear_pointer (&self->db, sqlite3_close);
+  g_clear_pointer (&self->path, g_free);
+  G_OBJECT_CLASS (kz_store_parent_class)->finalize (object);
+}
+
+static void
+kz_store_class_init (KzStoreClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = kz_store_finalize;
+}
+
+static void
+kz_store_init (KzStore *self)
+{
+}
+
+/* ---------------------------------------------------------------------- */
+/* KzGameInfo                                                              */
+
+KzGameInfo *
+kz_game_info_copy (const KzGameInfo *info)
+{
+  KzGameInfo *copy = g_new (KzGameInfo, 1);
+  *copy = *info;
+  copy->cossacks = g_strdup (info->cossacks);
+  copy->turks = g_strdup (info->turks);
+  copy->start_kpn = g_strdup (info->start_kpn);
+  copy->final_kpn = g_strdup (info->final_kpn);
+  return copy;
+}
+
+void
+kz_game_info_free (KzGameInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->cossacks);
+  g_free (info->turks);
+  g_free (info->start_kpn);
+  g_free (info->final_kpn);
+  g_free (info);
+}
+
+G_DEFINE_BOXED_TYPE (KzGameInfo, kz_game_info, kz_game_info_copy, kz_game_info_free)
+
+/* ---------------------------------------------------------------------- */
+/* Errors                                                                  */
+
+/* A GError for an SQLite failure `rc` on the store's file.  `doing`
+ * says what was being done ("saving the move", …). */
+static void
+set_db_error (GError **error, const char *path, sqlite3 *db, int rc, const char *doing)
+{
+  const char *detail = db ? sqlite3_errmsg (db) : sqlite3_errstr (rc);
+  switch (rc & 0xff)
+    {
+    case SQLITE_NOTADB:
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_A_DATABASE,
+                   _("“%s” is not a game database (it is not an SQLite file); it was left untouched"),
+                   path);
+      break;
+    case SQLITE_CORRUPT:
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT,
+                   _("The game database “%s” is damaged (%s while %s); it was left untouched"),
+                   path, detail, doing);
+      break;
+    case SQLITE_FULL:
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_FULL,
+                   _("The disk holding the game database “%s” is full (while %s)"),
+                   path, doing);
+      break;
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
+                   _("The game database “%s” cannot be written (%s while %s)"),
+                   path, detail, doing);
+      break;
+    case SQLITE_CANTOPEN:
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN,
+                   _("The game database “%s” cannot be opened or created (%s while %s)"),
+                   path, detail, doing);
+      break;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_BUSY,
+                   _("The game database “%s” is in use by another program (while %s)"),
+                   path, doing);
+      break;
+    default:
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_FAILED,
+                   _("The game database “%s” failed while %s: %s"), path, doing, detail);
+      break;
+    }
+}
+
+static gboolean
+fail (KzStore *self, GError **error, int rc, const char *doing)
+{
+  set_db_error (error, self->path, self->db, rc, doing);
+  return FALSE;
+}
+
+static int
+exec (KzStore *self, const char *sql)
+{
+  return sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+}
+
+static gboolean
+begin (KzStore *self, GError **error, const char *doing)
+{
+  int rc = exec (self, "BEGIN IMMEDIATE");
+  if (rc != SQLITE_OK)
+    return fail (self, error, rc, doing);
+  return TRUE;
+}
+
+static gboolean
+commit (KzStore *self, GError **error, const char *doing)
+{
+  int rc = exec (self, "COMMIT");
+  if (rc != SQLITE_OK)
+    {
+      fail (self, error, rc, doing);
+      if (!sqlite3_get_autocommit (self->db))
+        exec (self, "ROLLBACK");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+rollback (KzStore *self)
+{
+  if (!sqlite3_get_autocommit (self->db))
+    exec (self, "ROLLBACK");
+}
+
+static sqlite3_stmt *
+stmt (KzStore *self, int which, GError **error)
+{
+  if (self->stmts[which] == NULL)
+    {
+      int rc = sqlite3_prepare_v3 (self->db, stmt_sql[which], -1, SQLITE_PREPARE_PERSISTENT,
+                                   &self->stmts[which], NULL);
+      if (rc != SQLITE_OK)
+        {
+          fail (self, error, rc, _("preparing a query"));
+          return NULL;
+        }
+    }
+  sqlite3_stmt *s = self->stmts[which];
+  sqlite3_reset (s);
+  sqlite3_clear_bindings (s);
+  return s;
+}
+
+static sqlite3_stmt *
+prepare (KzStore *self, const char *sql, GError **error)
+{
+  sqlite3_stmt *s = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, sql, -1, &s, NULL);
+  if (rc != SQLITE_OK)
+    {
+      fail (self, error, rc, _("preparing a query"));
+      return NULL;
+    }
+  return s;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Opening                                                                 */
+
+char *
+kz_store_default_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "kazaki", "games.db", NULL);
+}
+
+static gboolean
+query_int (KzStore *self, const char *sql, gint64 *out, GError **error, const char *doing)
+{
+  sqlite3_stmt *s = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, sql, -1, &s, NULL);
+  if (rc == SQLITE_OK)
+    {
+      rc = sqlite3_step (s);
+      if (rc == SQLITE_ROW)
+        {
+          *out = sqlite3_column_int64 (s, 0);
+          rc = SQLITE_OK;
+        }
+    }
+  if (rc != SQLITE_OK)
+    {
+      fail (self, error, rc, doing);
+      sqlite3_finalize (s);
+      return FALSE;
+    }
+  sqlite3_finalize (s);
+  return TRUE;
+}
+
+/* Replays every game's moves to fill final_kpn (migration to v2).  A game
+ * whose moves do not replay keeps final_kpn NULL (loading it reports why). */
+static gboolean
+fill_final_kpn (KzStore *self, GError **error)
+{
+  sqlite3_stmt *games = prepare (self, "SELECT id, start_kpn FROM games", error);
+  sqlite3_stmt *moves = games ? prepare (self, "SELECT move FROM moves WHERE game_id = ?1 ORDER BY ply", error) : NULL;
+  sqlite3_stmt *update = moves ? prepare (self, "UPDATE games SET final_kpn = ?2 WHERE id = ?1", error) : NULL;
+  gboolean ok = update != NULL;
+  int rc;
+  while (ok && (rc = sqlite3_step (games)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (games, 0);
+      const char *kpn = (const char *) sqlite3_column_text (games, 1);
+      KzPosition pos;
+      KzError err;
+      gboolean good = kpn && kz_kpn_parse (kpn, &pos, &err);
+      sqlite3_reset (moves);
+      sqlite3_bind_int64 (moves, 1, id);
+      while ((rc = sqlite3_step (moves)) == SQLITE_ROW)
+        {
+          KzMove m;
+          const char *text = (const char *) sqlite3_column_text (moves, 0);
+          if (good && text && kz_move_parse (&pos, text, &m, &err))
+            kz_position_make_move (&pos, &m);
+          else
+            good = FALSE;
+        }
+      if (rc != SQLITE_DONE)
+        {
+          ok = fail (self, error, rc, _("upgrading the database"));
+          break;
+        }
+      if (good)
+        {
+          char buf[KZ_KPN_MAX];
+          kz_kpn_format (&pos, buf, sizeof buf);
+          sqlite3_reset (update);
+          sqlite3_bind_int64 (update, 1, id);
+          sqlite3_bind_text (update, 2, buf, -1, SQLITE_TRANSIENT);
+          rc = sqlite3_step (update);
+          if (rc != SQLITE_DONE)
+            ok = fail (self, error, rc, _("upgrading the database"));
+        }
+    }
+  if (ok && rc != SQLITE_DONE)
+    ok = fail (self, error, rc, _("upgrading the database"));
+  sqlite3_finalize (games);
+  sqlite3_finalize (moves);
+  sqlite3_finalize (update);
+  return ok;
+}
+
+static gboolean
+create_schema (KzStore *self, GError **error)
+{
+  const char *doing = _("creating the database");
+  if (!begin (self, error, doing))
+    return FALSE;
+  int rc = exec (self, kz_store_schema_v1);
+  if (rc == SQLITE_OK)
+    rc = exec (self, migration_v2);
+  if (rc != SQLITE_OK)
+    {
+      fail (self, error, rc, doing);
+      rollback (self);
+      return FALSE;
+    }
+  return commit (self, error, doing);
+}
+
+static gboolean
+migrate (KzStore *self, gint64 version, GError **error)
+{
+  const char *doing = _("upgrading the database to the current version");
+  if (!begin (self, error, doing))
+    return FALSE;
+  int rc = SQLITE_OK;
+  if (version < 2)
+    {
+      rc = exec (self, migration_v2);
+      if (rc == SQLITE_OK && !fill_final_kpn (self, error))
+        {
+          rollback (self);
+          return FALSE;
+        }
+    }
+  if (rc != SQLITE_OK)
+    {
+      fail (self, error, rc, doing);
+      rollback (self);
+      return FALSE;
+    }
+  return commit (self, error, doing);
+}
+
+/* Checks, without changing anything, that the open file is a Kazaki
+ * database this program can use; sets *version (0 = empty, new). */
+static gboolean
+verify (KzStore *self, gint64 *version, GError **error)
+{
+  const char *doing = _("reading the database");
+  gint64 n_tables = 0, has_games = 0, has_moves = 0, v = 0;
+  if (!query_int (self, "SELECT count(*) FROM sqlite_master", &n_tables, error, doing)
+      || !query_int (self, "PRAGMA user_version", &v, error, doing))
+    return FALSE;
+  if (n_tables == 0 && v == 0)
+    {
+      *version = 0;
+      return TRUE;
+    }
+  if (v > KZ_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_TOO_NEW,
+                   _("The game database “%s” was written by a newer version of Kazaki "
+                     "(schema %" G_GINT64_FORMAT ", this version knows up to %d); it was left untouched"),
+                   self->path, v, KZ_STORE_SCHEMA_VERSION);
+      return FALSE;
+    }
+  if (!query_int (self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'",
+                  &has_games, error, doing)
+      || !query_int (self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'moves'",
+                     &has_moves, error, doing))
+    return FALSE;
+  if (v < 1 || !has_games || !has_moves)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_KAZAKI,
+                   _("“%s” is an SQLite database, but not a Kazaki game database; it was left untouched"),
+                   self->path);
+      return FALSE;
+    }
+  /* Damage anywhere in the file is found now, before anything is written. */
+  sqlite3_stmt *s = prepare (self, "PRAGMA quick_check", error);
+  if (s == NULL)
+    return FALSE;
+  int rc = sqlite3_step (s);
+  if (rc != SQLITE_ROW)
+    {
+      fail (self, error, rc, doing);
+      sqlite3_finalize (s);
+      return FALSE;
+    }
+  const char *verdict = (const char *) sqlite3_column_text (s, 0);
+  if (g_strcmp0 (verdict, "ok") != 0)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT,
+                   _("The game database “%s” is damaged (%s); it was left untouched"),
+                   self->path, verdict ? verdict : "?");
+      sqlite3_finalize (s);
+      return FALSE;
+    }
+  sqlite3_finalize (s);
+  *version = v;
+  return TRUE;
+}
+
+/* The first 16 bytes of every SQLite 3 database. */
+static gboolean
+check_header (const char *path, GError **error)
+{
+  static const char magic[16] = "SQLite format 3";
+  char buf[16];
+  FILE *f = g_fopen (path, "rb");
+  if (f == NULL)
+    {
+      int e = errno;
+      g_set_error (error, KZ_STORE_ERROR,
+                   e == EACCES || e == EPERM ? KZ_STORE_ERROR_READ_ONLY : KZ_STORE_ERROR_CANNOT_OPEN,
+                   _("The game database “%s” cannot be opened: %s"), path, g_strerror (e));
+      return FALSE;
+    }
+  size_t n = fread (buf, 1, sizeof buf, f);
+  fclose (f);
+  if (n == 0)
+    return TRUE;  /* an empty file is an empty database */
+  if (n < sizeof buf || memcmp (buf, magic, sizeof buf) != 0)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_A_DATABASE,
+                   _("“%s” is not a game database (it is not an SQLite file); it was left untouched"),
+                   path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+KzStore *
+kz_store_open (const char *path, GError **error)
+{
+  g_autofree char *default_path = NULL;
+  if (path == NULL)
+    path = default_path = kz_store_default_path ();
+
+  g_autoptr (KzStore) self = g_object_new (KZ_TYPE_STORE, NULL);
+  self->path = g_strdup (path);
+  gboolean memory = strcmp (path, ":memory:") == 0;
+  gboolean exists = !memory && g_file_test (path, G_FILE_TEST_EXISTS);
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+
+  if (exists)
+    {
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN,
+                       _("The game database “%s” cannot be opened: it is a folder"), path);
+          return NULL;
+        }
+      if (!check_header (path, error))
+        return NULL;
+    }
+  else if (!memory)
+    {
+      g_autofree char *dir = g_path_get_dirname (path);
+      if (g_mkdir_with_parents (dir, 0700) != 0)
+        {
+          int e = errno;
+          g_set_error (error, KZ_STORE_ERROR,
+                       e == EACCES || e == EPERM || e == EROFS ? KZ_STORE_ERROR_READ_ONLY
+                                                               : KZ_STORE_ERROR_CANNOT_OPEN,
+                       _("The folder “%s” for the game database “%s” cannot be created: %s"),
+                       dir, path, g_strerror (e));
+          return NULL;
+        }
+      flags |= SQLITE_OPEN_CREATE;
+    }
+  else
+    flags |= SQLITE_OPEN_CREATE;
+
+  int rc = sqlite3_open_v2 (path, &self->db, flags, NULL);
+  if (rc != SQLITE_OK)
+    {
+      set_db_error (error, path, self->db, rc, _("opening the database"));
+      return NULL;
+    }
+  /* Until the file is known to be ours, closing must not write to it. */
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+  sqlite3_extended_result_codes (self->db, 1);
+  sqlite3_busy_timeout (self->db, 5000);
+
+  if (sqlite3_db_readonly (self->db, "main") == 1)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
+                   _("The game database “%s” cannot be written (no permission); it was left untouched"),
+                   path);
+      return NULL;
+    }
+
+  gint64 version = 0;
+  if (!verify (self, &version, error))
+    return NULL;
+
+  /* From here on the file is a Kazaki database (or empty/new). */
+  sqlite3_stmt *s = prepare (self, "PRAGMA journal_mode = WAL", error);
+  if (s == NULL)
+    return NULL;
+  rc = sqlite3_step (s);
+  sqlite3_finalize (s);
+  if (rc != SQLITE_ROW)
+    {
+      set_db_error (error, path, self->db, rc, _("opening the database"));
+      return NULL;
+    }
+  rc = exec (self, "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;");
+  if (rc != SQLITE_OK)
+    {
+      set_db_error (error, path, self->db, rc, _("opening the database"));
+      return NULL;
+    }
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
+
+  if (version == 0)
+    {
+      if (!create_schema (self, error))
+        return NULL;
+    }
+  else if (version < KZ_STORE_SCHEMA_VERSION)
+    {
+      if (!migrate (self, version, error))
+        return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+const char *
+kz_store_get_path (KzStore *self)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), NULL);
+  return self->path;
+}
+
+sqlite3 *
+kz_store_get_db (KzStore *self)
+{
+  return self->db;
+}
+
+gboolean
+kz_store_check_integrity (KzStore *self, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  sqlite3_stmt *s = prepare (self, "PRAGMA integrity_check", error);
+  if (s == NULL)
+    return FALSE;
+  int rc = sqlite3_step (s);
+  if (rc != SQLITE_ROW)
+    {
+      sqlite3_finalize (s);
+      return fail (self, error, rc, _("checking the database"));
+    }
+  const char *verdict = (const char *) sqlite3_column_text (s, 0);
+  gboolean ok = g_strcmp0 (verdict, "ok") == 0;
+  if (!ok)
+    g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT,
+                 _("The game database “%s” is damaged (%s)"), self->path, verdict ? verdict : "?");
+  sqlite3_finalize (s);
+  return ok;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tags                                                                    */
+
+static char *
+tags_to_text (KzGame *game)
+{
+  g_auto (GStrv) names = kz_game_list_tags (game);
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autofree char *ename = g_strescape (names[i], NULL);
+      g_autofree char *evalue = g_strescape (kz_game_get_tag (game, names[i]), NULL);
+      g_string_append_printf (s, "%s=%s\n", ename, evalue);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+tags_from_text (KzGame *game, const char *text)
+{
+  if (text == NULL)
+    return;
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      char *eq = strchr (lines[i], '=');
+      if (eq == NULL)
+        continue;
+      *eq = '\0';
+      g_autofree char *name = g_strcompress (lines[i]);
+      g_autofree char *value = g_strcompress (eq + 1);
+      kz_game_set_tag (game, name, value);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Games                                                                   */
+
+static void
+bind_text (sqlite3_stmt *s, int i, const char *text)
+{
+  sqlite3_bind_text (s, i, text ? text : "", -1, SQLITE_TRANSIENT);
+}
+
+gint64
+kz_store_create_game (KzStore *self, KzGame *game, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), 0);
+  g_return_val_if_fail (KZ_IS_GAME (game), 0);
+  const char *doing = _("saving a new game");
+  if (!begin (self, error, doing))
+    return 0;
+
+  guint plies = kz_game_get_ply (game);
+  g_autofree char *start_kpn = kz_game_dup_kpn_at (game, 0);
+  g_autofree char *final_kpn = kz_game_dup_kpn_at (game, plies);
+  g_autofree char *tags = tags_to_text (game);
+  gint64 id = 0;
+  int rc;
+
+  sqlite3_stmt *s = prepare (self,
+    "INSERT INTO games (cossacks, turks, cossacks_kind, turks_kind, cossacks_level, "
+    "turks_level, start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)", error);
+  if (s == NULL)
+    goto out;
+  bind_text (s, 1, kz_game_get_player_name (game, KZ_COSSACKS));
+  bind_text (s, 2, kz_game_get_player_name (game, KZ_TURKS));
+  sqlite3_bind_int (s, 3, kz_game_get_player_kind (game, KZ_COSSACKS));
+  sqlite3_bind_int (s, 4, kz_game_get_player_kind (game, KZ_TURKS));
+  sqlite3_bind_int (s, 5, kz_game_get_player_level (game, KZ_COSSACKS));
+  sqlite3_bind_int (s, 6, kz_game_get_player_level (game, KZ_TURKS));
+  bind_text (s, 7, start_kpn);
+  sqlite3_bind_int64 (s, 8, kz_game_get_start_time (game));
+  if (kz_game_is_over (game))
+    sqlite3_bind_int64 (s, 9, kz_game_get_end_time (game));
+  else
+    sqlite3_bind_null (s, 9);
+  sqlite3_bind_int (s, 10, kz_game_get_result (game));
+  sqlite3_bind_int (s, 11, kz_game_get_termination (game));
+  sqlite3_bind_int (s, 12, (int) plies);
+  bind_text (s, 13, final_kpn);
+  bind_text (s, 14, tags);
+  rc = sqlite3_step (s);
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      goto out;
+    }
+  id = sqlite3_last_insert_rowid (self->db);
+
+  for (guint i = 0; i < plies; i++)
+    {
+      s = stmt (self, STMT_INSERT_MOVE, error);
+      if (s == NULL)
+        goto fail;
+      sqlite3_bind_int64 (s, 1, id);
+      sqlite3_bind_int (s, 2, (int) i + 1);
+      bind_text (s, 3, kz_game_get_move_text (game, i));
+      sqlite3_bind_int64 (s, 4, kz_game_get_move_time (game, i));
+      rc = sqlite3_step (s);
+      sqlite3_reset (s);
+      if (rc != SQLITE_DONE)
+        {
+          fail (self, error, rc, doing);
+          goto fail;
+        }
+    }
+  if (!commit (self, error, doing))
+    return 0;
+  kz_game_attach (game, self, id);
+  return id;
+
+fail:
+  id = 0;
+out:
+  rollback (self);
+  return 0;
+}
+
+static KzGameInfo *
+read_info (sqlite3_stmt *s)
+{
+  KzGameInfo *info = g_new0 (KzGameInfo, 1);
+  info->id = sqlite3_column_int64 (s, 0);
+  info->cossacks = g_strdup ((const char *) sqlite3_column_text (s, 1));
+  info->turks = g_strdup ((const char *) sqlite3_column_text (s, 2));
+  info->kind[0] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 3), 0, 1);
+  info->kind[1] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 4), 0, 1);
+  info->level[0] = sqlite3_column_int (s, 5);
+  info->level[1] = sqlite3_column_int (s, 6);
+  info->start_kpn = g_strdup ((const char *) sqlite3_column_text (s, 7));
+  info->start_time = sqlite3_column_int64 (s, 8);
+  info->end_time = sqlite3_column_int64 (s, 9);
+  info->result = (KzResult) CLAMP (sqlite3_column_int (s, 10), 0, KZ_RESULT_DRAW);
+  info->termination = (KzTermination) CLAMP (sqlite3_column_int (s, 11), 0, KZ_TERMINATION_RESIGNATION);
+  info->plies = (guint) MAX (sqlite3_column_int (s, 12), 0);
+  info->final_kpn = g_strdup ((const char *) sqlite3_column_text (s, 13));
+  if (info->cossacks == NULL)
+    info->cossacks = g_strdup ("");
+  if (info->turks == NULL)
+    info->turks = g_strdup ("");
+  if (info->start_kpn == NULL)
+    info->start_kpn = g_strdup ("");
+  return info;
+}
+
+KzGameInfo *
+kz_store_get_game_info (KzStore *self, gint64 id, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), NULL);
+  sqlite3_stmt *s = stmt (self, STMT_GAME_INFO, error);
+  if (s == NULL)
+    return NULL;
+  sqlite3_bind_int64 (s, 1, id);
+  int rc = sqlite3_step (s);
+  if (rc == SQLITE_DONE)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" G_GINT64_FORMAT " in “%s”"), id, self->path);
+      sqlite3_reset (s);
+      return NULL;
+    }
+  if (rc != SQLITE_ROW)
+    {
+      fail (self, error, rc, _("reading a game"));
+      sqlite3_reset (s);
+      return NULL;
+    }
+  KzGameInfo *info = read_info (s);
+  sqlite3_reset (s);
+  return info;
+}
+
+KzGame *
+kz_store_load_game (KzStore *self, gint64 id, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), NULL);
+  const char *doing = _("reading a game");
+  /* One read transaction, so the game and its moves agree. */
+  int rc = exec (self, "BEGIN");
+  if (rc != SQLITE_OK)
+    {
+      fail (self, error, rc, doing);
+      return NULL;
+    }
+  g_autoptr (KzGameInfo) info = kz_store_get_game_info (self, id, error);
+  if (info == NULL)
+    {
+      rollback (self);
+      return NULL;
+    }
+  GError *local = NULL;
+  g_autoptr (KzGame) game = kz_game_new_from_kpn (info->start_kpn, &local);
+  if (game == NULL)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
+                   _("Game %" G_GINT64_FORMAT " in “%s” has an invalid start position: %s"),
+                   id, self->path, local->message);
+      g_error_free (local);
+      rollback (self);
+      return NULL;
+    }
+  kz_game_set_player (game, KZ_COSSACKS, info->cossacks, info->kind[0], info->level[0]);
+  kz_game_set_player (game, KZ_TURKS, info->turks, info->kind[1], info->level[1]);
+  kz_game_set_start_time (game, info->start_time);
+  {
+    sqlite3_stmt *t = stmt (self, STMT_GAME_INFO, error);
+    if (t == NULL)
+      {
+        rollback (self);
+        return NULL;
+      }
+    sqlite3_bind_int64 (t, 1, id);
+    if (sqlite3_step (t) == SQLITE_ROW)
+      tags_from_text (game, (const char *) sqlite3_column_text (t, 14));
+    sqlite3_reset (t);
+  }
+
+  sqlite3_stmt *s = stmt (self, STMT_GAME_MOVES, error);
+  if (s == NULL)
+    {
+      rollback (self);
+      return NULL;
+    }
+  sqlite3_bind_int64 (s, 1, id);
+  guint expect = 1;
+  while ((rc = sqlite3_step (s)) == SQLITE_ROW)
+    {
+      int ply = sqlite3_column_int (s, 0);
+      const char *text = (const char *) sqlite3_column_text (s, 1);
+      gint64 at = sqlite3_column_int64 (s, 2);
+      if (ply != (int) expect || text == NULL
+          || !kz_game_load_move (game, text, at, &local))
+        {
+          if (local == NULL)
+            g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
+                         _("Game %" G_GINT64_FORMAT " in “%s” is damaged: move %u is missing"),
+                         id, self->path, expect);
+          else
+            {
+              g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
+                           _("Game %" G_GINT64_FORMAT " in “%s” is damaged: move %u (%s): %s"),
+                           id, self->path, expect, text, local->message);
+              g_error_free (local);
+            }
+          sqlite3_reset (s);
+          rollback (self);
+          return NULL;
+        }
+      expect++;
+    }
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      rollback (self);
+      return NULL;
+    }
+  rollback (self);  /* ends the read transaction */
+  /* The rules decide flag/annihilation/blocked/repetition on replay; an
+   * agreed draw or a resignation comes from the row. */
+  if (!kz_game_is_over (game) && info->result != KZ_RESULT_NONE)
+    kz_game_load_outcome (game, info->result, info->termination, info->end_time);
+  kz_game_attach (game, self, id);
+  return g_steal_pointer (&game);
+}
+
+/* Appends the WHERE clause of a filter; binds start at ?1. */
+static void
+filter_sql (GString *sql, const KzGameFilter *filter)
+{
+  gboolean player = filter && filter->player && filter->player[0];
+  gboolean result = filter && filter->by_result;
+  if (!player && !result)
+    return;
+  g_string_append (sql, " WHERE ");
+  if (result)
+    g_string_append (sql, "result = ?1");
+  if (player && result)
+    g_string_append (sql, " AND ");
+  if (player)
+    g_string_append (sql, "(cossacks LIKE ?2 ESCAPE '\\' OR turks LIKE ?2 ESCAPE '\\')");
+}
+
+static void
+filter_bind (sqlite3_stmt *s, const KzGameFilter *filter)
+{
+  if (filter && filter->by_result)
+    sqlite3_bind_int (s, 1, filter->result);
+  if (filter && filter->player && filter->player[0])
+    {
+      GString *pat = g_string_new ("%");
+      for (const char *p = filter->player; *p; p++)
+        {
+          if (*p == '%' || *p == '_' || *p == '\\')
+            g_string_append_c (pat, '\\');
+          g_string_append_c (pat, *p);
+        }
+      g_string_append_c (pat, '%');
+      sqlite3_bind_text (s, 2, pat->str, -1, SQLITE_TRANSIENT);
+      g_string_free (pat, TRUE);
+    }
+}
+
+GPtrArray *
+kz_store_list_games (KzStore *self, const KzGameFilter *filter, guint offset, guint limit,
+                     GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), NULL);
+  GString *sql = g_string_new ("SELECT " INFO_COLUMNS " FROM games");
+  filter_sql (sql, filter);
+  g_string_append (sql, " ORDER BY start_time DESC, id DESC LIMIT ?3 OFFSET ?4");
+  sqlite3_stmt *s = prepare (self, sql->str, error);
+  g_string_free (sql, TRUE);
+  if (s == NULL)
+    return NULL;
+  filter_bind (s, filter);
+  sqlite3_bind_int64 (s, 3, limit);
+  sqlite3_bind_int64 (s, 4, offset);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_game_info_free);
+  int rc;
+  while ((rc = sqlite3_step (s)) == SQLITE_ROW)
+    g_ptr_array_add (out, read_info (s));
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    {
+      g_ptr_array_unref (out);
+      fail (self, error, rc, _("listing the games"));
+      return NULL;
+    }
+  return out;
+}
+
+gboolean
+kz_store_count_games (KzStore *self, const KzGameFilter *filter, guint *count, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  GString *sql = g_string_new ("SELECT count(*) FROM games");
+  filter_sql (sql, filter);
+  sqlite3_stmt *s = prepare (self, sql->str, error);
+  g_string_free (sql, TRUE);
+  if (s == NULL)
+    return FALSE;
+  filter_bind (s, filter);
+  int rc = sqlite3_step (s);
+  if (rc == SQLITE_ROW)
+    *count = (guint) sqlite3_column_int64 (s, 0);
+  sqlite3_finalize (s);
+  if (rc != SQLITE_ROW)
+    return fail (self, error, rc, _("counting the games"));
+  return TRUE;
+}
+
+GArray *
+kz_store_list_ids (KzStore *self, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), NULL);
+  sqlite3_stmt *s = prepare (self, "SELECT id FROM games ORDER BY start_time DESC, id DESC", error);
+  if (s == NULL)
+    return NULL;
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int rc;
+  while ((rc = sqlite3_step (s)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (s, 0);
+      g_array_append_val (ids, id);
+    }
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    {
+      g_array_unref (ids);
+      fail (self, error, rc, _("listing the games"));
+      return NULL;
+    }
+  return ids;
+}
+
+gboolean
+kz_store_delete_games (KzStore *self, const gint64 *ids, guint n_ids, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("deleting games");
+  if (!begin (self, error, doing))
+    return FALSE;
+  sqlite3_stmt *s = prepare (self, "DELETE FROM games WHERE id = ?1", error);
+  if (s == NULL)
+    {
+      rollback (self);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_ids; i++)
+    {
+      sqlite3_reset (s);
+      sqlite3_bind_int64 (s, 1, ids[i]);
+      int rc = sqlite3_step (s);
+      if (rc != SQLITE_DONE)
+        {
+          sqlite3_finalize (s);
+          fail (self, error, rc, doing);
+          rollback (self);
+          return FALSE;
+        }
+    }
+  sqlite3_finalize (s);
+  return commit (self, error, doing);
+}
+
+gboolean
+kz_store_find_unfinished (KzStore *self, gint64 *id, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  sqlite3_stmt *s = prepare (self,
+    "SELECT id FROM games WHERE result = 0 ORDER BY start_time DESC, id DESC LIMIT 1", error);
+  if (s == NULL)
+    return FALSE;
+  int rc = sqlite3_step (s);
+  *id = rc == SQLITE_ROW ? sqlite3_column_int64 (s, 0) : 0;
+  sqlite3_finalize (s);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    return fail (self, error, rc, _("looking for an unfinished game"));
+  return TRUE;
+}
+
+gboolean
+kz_store_update_players (KzStore *self, KzGame *game, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  sqlite3_stmt *s = prepare (self,
+    "UPDATE games SET cossacks = ?2, turks = ?3, cossacks_kind = ?4, turks_kind = ?5, "
+    "cossacks_level = ?6, turks_level = ?7 WHERE id = ?1", error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, kz_game_get_id (game));
+  bind_text (s, 2, kz_game_get_player_name (game, KZ_COSSACKS));
+  bind_text (s, 3, kz_game_get_player_name (game, KZ_TURKS));
+  sqlite3_bind_int (s, 4, kz_game_get_player_kind (game, KZ_COSSACKS));
+  sqlite3_bind_int (s, 5, kz_game_get_player_kind (game, KZ_TURKS));
+  sqlite3_bind_int (s, 6, kz_game_get_player_level (game, KZ_COSSACKS));
+  sqlite3_bind_int (s, 7, kz_game_get_player_level (game, KZ_TURKS));
+  int rc = sqlite3_step (s);
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    return fail (self, error, rc, _("saving the players"));
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Per-move changes                                                        */
+
+static gboolean
+game_changed_elsewhere (KzStore *self, gint64 id, GError **error)
+{
+  g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
+               _("Game %" G_GINT64_FORMAT " in “%s” was deleted or changed by another program"),
+               id, self->path);
+  rollback (self);
+  return FALSE;
+}
+
+gboolean
+kz_store_append_move (KzStore *self, gint64 id, guint ply, const char *move,
+                      gint64 played_ms, const char *final_kpn, KzResult result,
+                      KzTermination termination, gint64 end_time, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("saving the move");
+  if (!begin (self, error, doing))
+    return FALSE;
+  sqlite3_stmt *s = stmt (self, STMT_ADVANCE_GAME, error);
+  if (s == NULL)
+    goto fail;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) ply);
+  bind_text (s, 3, final_kpn);
+  sqlite3_bind_int (s, 4, result);
+  sqlite3_bind_int (s, 5, termination);
+  if (end_time)
+    sqlite3_bind_int64 (s, 6, end_time);
+  else
+    sqlite3_bind_null (s, 6);
+  int rc = sqlite3_step (s);
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      goto fail;
+    }
+  if (sqlite3_changes (self->db) != 1)
+    return game_changed_elsewhere (self, id, error);
+
+  s = stmt (self, STMT_INSERT_MOVE, error);
+  if (s == NULL)
+    goto fail;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) ply);
+  bind_text (s, 3, move);
+  sqlite3_bind_int64 (s, 4, played_ms);
+  rc = sqlite3_step (s);
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      goto fail;
+    }
+  return commit (self, error, doing);
+
+fail:
+  rollback (self);
+  return FALSE;
+}
+
+gboolean
+kz_store_remove_last_move (KzStore *self, gint64 id, guint ply, const char *final_kpn,
+                           GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("taking back the move");
+  if (!begin (self, error, doing))
+    return FALSE;
+  sqlite3_stmt *s = stmt (self, STMT_RETREAT_GAME, error);
+  if (s == NULL)
+    goto fail;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) ply);
+  bind_text (s, 3, final_kpn);
+  int rc = sqlite3_step (s);
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      goto fail;
+    }
+  if (sqlite3_changes (self->db) != 1)
+    return game_changed_elsewhere (self, id, error);
+  s = stmt (self, STMT_DELETE_MOVE, error);
+  if (s == NULL)
+    goto fail;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) ply);
+  rc = sqlite3_step (s);
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      goto fail;
+    }
+  if (sqlite3_changes (self->db) != 1)
+    return game_changed_elsewhere (self, id, error);
+  return commit (self, error, doing);
+
+fail:
+  rollback (self);
+  return FALSE;
+}
+
+gboolean
+kz_store_set_outcome (KzStore *self, gint64 id, KzResult result, KzTermination termination,
+                      gint64 end_time, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("saving the end of the game");
+  sqlite3_stmt *s = stmt (self, STMT_SET_OUTCOME, error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, result);
+  sqlite3_bind_int (s, 3, termination);
+  if (end_time)
+    sqlite3_bind_int64 (s, 4, end_time);
+  else
+    sqlite3_bind_null (s, 4);
+  int rc = sqlite3_step (s);
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    return fail (self, error, rc, doing);
+  if (sqlite3_changes (self->db) != 1)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" G_GINT64_FORMAT " in “%s”"), id, self->path);
+      return FALSE;
+    }
+  return TRUE;
+}
