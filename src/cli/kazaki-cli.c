@@ -14,6 +14,14 @@ static const KzCliCommand commands[] = {
   { "perft", "perft [--position KPN] [--divide] DEPTH   count move sequences", kz_cli_perft },
   { "bestmove", "bestmove [--position KPN] (--level N | --depth D | --time MS) [--seed S]   the computer's move", kz_cli_bestmove },
   { "match", "match --cossacks P --turks P [--games N] [--seed S] [--max-plies N]   computer games", kz_cli_match },
+  { "new", "new [--cossacks NAME] [--turks NAME]   create a game in the database, print its id", kz_cli_db_new },
+  { "play", "play ID MOVE...                     play and record moves in a stored game", kz_cli_db_play },
+  { "undo", "undo ID                             take back the last move of a stored game", kz_cli_db_undo },
+  { "list", "list                                list the stored games, newest first", kz_cli_db_list },
+  { "show", "show ID                             print a stored game as KGN", kz_cli_db_show },
+  { "export", "export [ID...] -o FILE              write stored games to a KGN file", kz_cli_db_export },
+  { "import", "import FILE                         import the games of a KGN file", kz_cli_db_import },
+  { "selfplay", "selfplay [--games N] [--seed S]     record random games (prints GAME-ID PLY MOVE)", kz_cli_db_selfplay },
 };
 
 static void

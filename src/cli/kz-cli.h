@@ -41,3 +41,12 @@ int kz_cli_apply (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_perft (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_match (int argc, char **argv, const KzCliGlobal *global);
+/* The game database commands (kz-cli-db.c). */
+int kz_cli_db_new (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_play (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_undo (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global);

@@ -1,0 +1,451 @@
+/* kz-cli-db.c — kazaki-cli's game database commands: new, play, undo,
+ * list, show, export, import and selfplay.
+ *
+ * Every command goes through the same KzGame/KzStore code as the app, so
+ * a move played here is recorded exactly as the app records it: committed
+ * in its own transaction before it is reported.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kz-game.h"
+#include "kz-kgn.h"
+#include "kz-store.h"
+
+/* Most plies selfplay plays before it leaves a game unfinished: the rules
+ * have no move-limit draw, so such a game stays "*" / unterminated. */
+#define SELFPLAY_MAX_PLIES 300
+
+static KzStore *
+open_store (const char *cmd, const KzCliGlobal *global, int *status)
+{
+  GError *error = NULL;
+  KzStore *store = kz_store_open (global->db_path, &error);
+  if (store == NULL)
+    {
+      *status = kz_cli_failure (cmd, "%s", error->message);
+      g_error_free (error);
+    }
+  return store;
+}
+
+static gboolean
+parse_id (const char *cmd, const char *text, gint64 *id, int *status)
+{
+  char *end;
+  errno = 0;
+  long long v = strtoll (text, &end, 10);
+  if (errno || end == text || *end || v <= 0)
+    {
+      *status = kz_cli_bad_input (cmd, "'%s' is not a game id (a positive number)", text);
+      return FALSE;
+    }
+  *id = v;
+  return TRUE;
+}
+
+/* Exit status for an error of the store or a game. */
+static int
+report_error (const char *cmd, GError *error)
+{
+  int status;
+  if (error->domain == KZ_STORE_ERROR && error->code == KZ_STORE_ERROR_NOT_FOUND)
+    status = kz_cli_bad_input (cmd, "%s", error->message);
+  else
+    status = kz_cli_failure (cmd, "%s", error->message);
+  g_error_free (error);
+  return status;
+}
+
+static gboolean
+want_help (int argc, char **argv, const char *help)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--") == 0)
+        break;
+      if (kz_cli_is_help (argv[i]))
+        {
+          fputs (help, stdout);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+int
+kz_cli_db_new (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] new [--cossacks NAME] [--turks NAME]\n"
+    "\n"
+    "Creates a game from the start position in the database and prints its id.\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  const char *names[2] = { "", "" };
+  for (int i = 1; i < argc;)
+    {
+      const char *value;
+      bool missing;
+      int side = -1;
+      const char *name = argv[i];
+      if (kz_cli_option (argc, argv, &i, "--cossacks", &value, &missing))
+        side = KZ_COSSACKS;
+      else if (kz_cli_option (argc, argv, &i, "--turks", &value, &missing))
+        side = KZ_TURKS;
+      if (side >= 0)
+        {
+          if (missing)
+            return kz_cli_bad_input ("new", "%s needs a NAME", name);
+          names[side] = value;
+          continue;
+        }
+      return kz_cli_bad_input ("new", "unexpected argument '%s' (see kazaki-cli new --help)", argv[i]);
+    }
+  int status = KZ_CLI_OK;
+  g_autoptr (KzStore) store = open_store ("new", global, &status);
+  if (store == NULL)
+    return status;
+  g_autoptr (KzGame) game = kz_game_new ();
+  kz_game_set_player (game, KZ_COSSACKS, names[0], KZ_PLAYER_HUMAN, 0);
+  kz_game_set_player (game, KZ_TURKS, names[1], KZ_PLAYER_HUMAN, 0);
+  GError *error = NULL;
+  gint64 id = kz_store_create_game (store, game, &error);
+  if (id == 0)
+    return report_error ("new", error);
+  printf ("%" G_GINT64_FORMAT "\n", id);
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_play (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] play ID MOVE...\n"
+    "\n"
+    "Plays the moves in game ID, in turn.  Each move is committed to the\n"
+    "database before the next is tried, exactly as the app records it.  An\n"
+    "illegal move stops with exit status 2 and is not recorded; the legal\n"
+    "moves before it in the same call stay recorded.\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc < 3)
+    return kz_cli_bad_input ("play", "usage: play ID MOVE... (see kazaki-cli play --help)");
+  int status = KZ_CLI_OK;
+  gint64 id;
+  if (!parse_id ("play", argv[1], &id, &status))
+    return status;
+  g_autoptr (KzStore) store = open_store ("play", global, &status);
+  if (store == NULL)
+    return status;
+  GError *error = NULL;
+  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+  if (game == NULL)
+    return report_error ("play", error);
+  for (int i = 2; i < argc; i++)
+    if (!kz_game_play_text (game, argv[i], &error))
+      {
+        if (error->domain == KZ_GAME_ERROR && error->code == KZ_GAME_ERROR_STORE)
+          return report_error ("play", error);
+        status = kz_cli_bad_input ("play", "move %d, %s: %s%s", i - 1, argv[i], error->message,
+                                   i > 2 ? " (the moves before it were recorded)" : "");
+        g_error_free (error);
+        return status;
+      }
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_undo (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] undo ID\n"
+    "\n"
+    "Takes back the last move of game ID (deleting it from the database).\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc != 2)
+    return kz_cli_bad_input ("undo", "usage: undo ID (see kazaki-cli undo --help)");
+  int status = KZ_CLI_OK;
+  gint64 id;
+  if (!parse_id ("undo", argv[1], &id, &status))
+    return status;
+  g_autoptr (KzStore) store = open_store ("undo", global, &status);
+  if (store == NULL)
+    return status;
+  GError *error = NULL;
+  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+  if (game == NULL)
+    return report_error ("undo", error);
+  if (!kz_game_undo (game, &error))
+    {
+      if (error->domain == KZ_GAME_ERROR && error->code == KZ_GAME_ERROR_STORE)
+        return report_error ("undo", error);
+      status = kz_cli_bad_input ("undo", "game %" G_GINT64_FORMAT ": %s", id, error->message);
+      g_error_free (error);
+      return status;
+    }
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] list\n"
+    "\n"
+    "Lists the games, newest first, one per line:\n"
+    "ID<TAB>DATE<TAB>COSSACKS<TAB>TURKS<TAB>RESULT<TAB>TERMINATION<TAB>PLIES\n"
+    "DATE is the start time in UTC (YYYY-MM-DDTHH:MM:SSZ), RESULT the KGN token\n"
+    "(1-0, 0-1, 1/2-1/2, *), TERMINATION the KGN word.\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc > 1)
+    return kz_cli_bad_input ("list", "unexpected argument '%s' (see kazaki-cli list --help)", argv[1]);
+  int status = KZ_CLI_OK;
+  g_autoptr (KzStore) store = open_store ("list", global, &status);
+  if (store == NULL)
+    return status;
+  const guint page = 1000;
+  for (guint offset = 0;; offset += page)
+    {
+      GError *error = NULL;
+      g_autoptr (GPtrArray) games = kz_store_list_games (store, NULL, offset, page, &error);
+      if (games == NULL)
+        return report_error ("list", error);
+      for (guint i = 0; i < games->len; i++)
+        {
+          KzGameInfo *info = g_ptr_array_index (games, i);
+          g_autoptr (GDateTime) dt = g_date_time_new_from_unix_utc (info->start_time);
+          g_autofree char *date = dt ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("?");
+          printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s\t%u\n", info->id, date,
+                  info->cossacks, info->turks, kz_result_to_kgn (info->result),
+                  kz_termination_to_kgn (info->termination), info->plies);
+        }
+      if (games->len < page)
+        break;
+    }
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] show ID\n"
+    "\n"
+    "Prints game ID as KGN (RULES.md §8).\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc != 2)
+    return kz_cli_bad_input ("show", "usage: show ID (see kazaki-cli show --help)");
+  int status = KZ_CLI_OK;
+  gint64 id;
+  if (!parse_id ("show", argv[1], &id, &status))
+    return status;
+  g_autoptr (KzStore) store = open_store ("show", global, &status);
+  if (store == NULL)
+    return status;
+  GError *error = NULL;
+  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+  if (game == NULL)
+    return report_error ("show", error);
+  g_autofree char *text = kz_kgn_export_game (game);
+  fputs (text, stdout);
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] export [ID...] -o FILE\n"
+    "\n"
+    "Writes the games (all of them, oldest first, when no ID is given) to FILE\n"
+    "as KGN.  FILE is replaced atomically; '-' writes to standard output.\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  const char *out = NULL;
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int status = KZ_CLI_OK;
+  for (int i = 1; i < argc;)
+    {
+      const char *value;
+      bool missing;
+      if (kz_cli_option (argc, argv, &i, "-o", &value, &missing)
+          || kz_cli_option (argc, argv, &i, "--output", &value, &missing))
+        {
+          if (missing)
+            return kz_cli_bad_input ("export", "-o needs a FILE");
+          out = value;
+          continue;
+        }
+      gint64 id;
+      if (!parse_id ("export", argv[i], &id, &status))
+        return status;
+      g_array_append_val (ids, id);
+      i++;
+    }
+  if (out == NULL)
+    return kz_cli_bad_input ("export", "-o FILE is required (see kazaki-cli export --help)");
+  g_autoptr (KzStore) store = open_store ("export", global, &status);
+  if (store == NULL)
+    return status;
+  GError *error = NULL;
+  if (ids->len == 0)
+    {
+      g_autoptr (GArray) all = kz_store_list_ids (store, &error);
+      if (all == NULL)
+        return report_error ("export", error);
+      for (guint i = all->len; i > 0; i--)
+        g_array_append_val (ids, g_array_index (all, gint64, i - 1));
+    }
+  g_autoptr (GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      KzGame *game = kz_store_load_game (store, g_array_index (ids, gint64, i), &error);
+      if (game == NULL)
+        return report_error ("export", error);
+      g_ptr_array_add (games, game);
+    }
+  g_autofree char *text = kz_kgn_export_games (games);
+  if (strcmp (out, "-") == 0)
+    {
+      fputs (text, stdout);
+      return KZ_CLI_OK;
+    }
+  if (!g_file_set_contents (out, text, -1, &error))
+    return report_error ("export", error);
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] import FILE\n"
+    "\n"
+    "Imports every game of the KGN file, each in its own transaction.  A bad\n"
+    "game is reported (FILE:LINE:COLUMN: reason) and skipped; the good games\n"
+    "before and after it are imported.  Prints how many games were imported.\n"
+    "Exit status 2 when any game was bad.\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc != 2)
+    return kz_cli_bad_input ("import", "usage: import FILE (see kazaki-cli import --help)");
+  const char *file = argv[1];
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  GError *error = NULL;
+  if (!g_file_get_contents (file, &text, &len, &error))
+    {
+      int status = kz_cli_bad_input ("import", "%s", error->message);
+      g_error_free (error);
+      return status;
+    }
+  int status = KZ_CLI_OK;
+  g_autoptr (KzStore) store = open_store ("import", global, &status);
+  if (store == NULL)
+    return status;
+  guint n = 0;
+  GPtrArray *problems = NULL;
+  gboolean ok = kz_kgn_import (store, text, (gssize) len, &n, &problems, &error);
+  if (problems)
+    {
+      for (guint i = 0; i < problems->len; i++)
+        {
+          KzKgnProblem *p = g_ptr_array_index (problems, i);
+          fprintf (stderr, "%s: %s\n", file, p->error->message);
+        }
+      if (problems->len > 0)
+        status = KZ_CLI_BAD_INPUT;
+    }
+  printf ("imported %u game%s\n", n, n == 1 ? "" : "s");
+  if (problems)
+    g_ptr_array_unref (problems);
+  if (!ok)
+    {
+      if (error->domain == KZ_KGN_ERROR)
+        {
+          status = kz_cli_bad_input ("import", "%s: %s", file, error->message);
+          g_error_free (error);
+          return status;
+        }
+      return report_error ("import", error);
+    }
+  return status;
+}
+
+int
+kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] selfplay [--games N] [--seed S] [--max-plies P]\n"
+    "\n"
+    "Plays N (default 1) games of uniformly random legal moves through the same\n"
+    "game model and database as the app, printing 'GAME-ID PLY MOVE' on standard\n"
+    "output (flushed) after each move is committed.  A game stops when it ends\n"
+    "by the rules (flag, annihilation, blocked, threefold repetition) or after P\n"
+    "plies (default 300); the rules have no move-limit draw, so such a game stays\n"
+    "unfinished ('*', unterminated).  The same seed gives the same games.\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  guint64 games = 1, seed = (guint64) g_get_real_time (), max_plies = SELFPLAY_MAX_PLIES;
+  for (int i = 1; i < argc;)
+    {
+      const char *value;
+      bool missing;
+      guint64 *target = NULL;
+      const char *name = argv[i];
+      if (kz_cli_option (argc, argv, &i, "--games", &value, &missing))
+        target = &games;
+      else if (kz_cli_option (argc, argv, &i, "--seed", &value, &missing))
+        target = &seed;
+      else if (kz_cli_option (argc, argv, &i, "--max-plies", &value, &missing))
+        target = &max_plies;
+      else
+        return kz_cli_bad_input ("selfplay", "unexpected argument '%s' (see kazaki-cli selfplay --help)", name);
+      if (missing)
+        return kz_cli_bad_input ("selfplay", "%s needs a number", name);
+      GError *error = NULL;
+      if (!g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT32, target, &error))
+        {
+          int status = kz_cli_bad_input ("selfplay", "%s: %s", name, error->message);
+          g_error_free (error);
+          return status;
+        }
+    }
+  int status = KZ_CLI_OK;
+  g_autoptr (KzStore) store = open_store ("selfplay", global, &status);
+  if (store == NULL)
+    return status;
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32) seed);
+  for (guint64 g = 0; g < games; g++)
+    {
+      g_autoptr (KzGame) game = kz_game_new ();
+      kz_game_set_player (game, KZ_COSSACKS, "Random", KZ_PLAYER_COMPUTER, 0);
+      kz_game_set_player (game, KZ_TURKS, "Random", KZ_PLAYER_COMPUTER, 0);
+      GError *error = NULL;
+      gint64 id = kz_store_create_game (store, game, &error);
+      if (id == 0)
+        return report_error ("selfplay", error);
+      while (!kz_game_is_over (game) && kz_game_get_ply (game) < max_plies)
+        {
+          g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+          if (moves->len == 0)
+            break;
+          const KzMove *m = &g_array_index (moves, KzMove, g_rand_int_range (rand, 0, (gint32) moves->len));
+          if (!kz_game_play (game, m, &error))
+            return report_error ("selfplay", error);
+          guint ply = kz_game_get_ply (game);
+          printf ("%" G_GINT64_FORMAT " %u %s\n", id, ply, kz_game_get_move_text (game, ply - 1));
+          fflush (stdout);
+        }
+    }
+  return KZ_CLI_OK;
+}
