@@ -1,0 +1,80 @@
+/* kz-replay.h — stepping through a game: the replay navigation model.
+ *
+ * A KzReplay wraps a KzGame (a game loaded from the library, or the game
+ * being played, reviewed without leaving it) and a shown ply between 0
+ * (the start position) and the number of moves of the game.  It never
+ * changes the game.  When the wrapped game gets or loses moves (the
+ * current game goes on while it is reviewed), "n-plies" follows and the
+ * shown ply is clamped.
+ *
+ * "Continue from here" starts a new game from the shown position.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "kz-game.h"
+#include "kz-store.h"
+
+G_BEGIN_DECLS
+
+#define KZ_TYPE_REPLAY (kz_replay_get_type ())
+G_DECLARE_FINAL_TYPE (KzReplay, kz_replay, KZ, REPLAY, GObject)
+
+/* Properties (all notify, only when the value changes):
+ *   "game" KzGame (construct-only), "ply" guint (read-write),
+ *   "n-plies" guint, "can-go-back", "can-go-forward" gboolean. */
+
+/* Shows `game` at ply `ply` (clamped to the game's moves). */
+KzReplay     *kz_replay_new (KzGame *game, guint ply);
+KzGame       *kz_replay_get_game (KzReplay *self);
+guint         kz_replay_get_ply (KzReplay *self);
+guint         kz_replay_get_n_plies (KzReplay *self);
+gboolean      kz_replay_get_can_go_back (KzReplay *self);
+gboolean      kz_replay_get_can_go_forward (KzReplay *self);
+
+/* Each returns TRUE when the shown ply changed. */
+gboolean      kz_replay_first (KzReplay *self);
+gboolean      kz_replay_previous (KzReplay *self);
+gboolean      kz_replay_next (KzReplay *self);
+gboolean      kz_replay_last (KzReplay *self);
+/* FALSE (and nothing changes) when ply > n-plies. */
+gboolean      kz_replay_goto (KzReplay *self, guint ply);
+
+/* The shown position. */
+const KzPosition *kz_replay_get_position (KzReplay *self);
+char             *kz_replay_dup_kpn (KzReplay *self);
+/* The move that led to the shown position, NULL at ply 0. */
+const KzMove     *kz_replay_get_move (KzReplay *self);
+const char       *kz_replay_get_move_text (KzReplay *self);
+
+/* What an animation of the move into the shown position needs: where it
+ * starts, its landing points in order and the points of the captured
+ * pieces in the order they are jumped (captured[i] is jumped on the way
+ * to path[i]).  FALSE at ply 0. */
+typedef struct {
+  int   from;
+  guint n_steps;                   /* 1 for a step, else the number of jumps */
+  int   path[KZ_MAX_CHAIN];        /* landing points */
+  int   captured[KZ_MAX_CHAIN];    /* KZ_NO_POINT for a plain step */
+  int   piece_id;                  /* the moving piece (KzGame piece identity) */
+} KzReplayStep;
+
+gboolean      kz_replay_get_step (KzReplay *self, KzReplayStep *step);
+
+/* The move list as text: "1. c4-c5 b6-b5 2. …" (numbered like KGN, no
+ * tags, no result), wrapped before 80 columns. */
+char         *kz_replay_dup_moves_text (KzReplay *self);
+
+/* Starts a new game from the shown position with the same players
+ * (names, kinds, levels) and no moves.  Its start position is the shown
+ * one, so the KGN export carries it as the Position tag.  When `store`
+ * is not NULL the new game is created there (and records itself);
+ * else it only lives in memory.  Fails when the game is over at the
+ * shown position or the store refuses. */
+KzGame       *kz_replay_continue_from_here (KzReplay *self, KzStore *store,
+                                            GError **error);
+
+G_END_DECLS
