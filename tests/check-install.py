@@ -9,6 +9,7 @@ the GUI is built, the installed kazaki --help with XDG_DATA_DIRS,
 GSETTINGS_SCHEMA_DIR and the locale pointing into the tree.
 """
 import argparse
+import gettext
 import glob
 import os
 import shutil
@@ -82,6 +83,17 @@ def main():
         for path in expected:
             if not os.path.isfile(path):
                 errors.append(f'not installed: {os.path.relpath(path, destdir)}')
+
+        # The installed catalogues translate (the desktop file's name is in every one).
+        expected_name = {'ru': 'Казаки', 'uk': 'Козаки'}
+        for lang, name in expected_name.items():
+            try:
+                t = gettext.translation('kazaki', localedir=localedir, languages=[lang])
+            except OSError as e:
+                errors.append(f'cannot load the {lang} catalogue: {e}')
+                continue
+            if t.gettext('Kazaki') != name:
+                errors.append(f'{lang}: "Kazaki" is translated as {t.gettext("Kazaki")!r}, expected {name!r}')
 
         # The D-Bus service must start the installed binary.
         service = os.path.join(datadir, 'dbus-1', 'services', app_id + '.service')
