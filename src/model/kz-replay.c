@@ -268,14 +268,18 @@ kz_replay_get_step (KzReplay *self, KzReplayStep *step)
       step->n_steps = 1;
       step->path[0] = move->to;
       step->captured[0] = KZ_NO_POINT;
+      step->flag_jump[0] = FALSE;
       return TRUE;
     }
   step->n_steps = move->n_jumps;
   int at = move->from;
   for (guint i = 0; i < move->n_jumps; i++)
     {
+      int over = kz_jump_over (at, move->path[i]);
       step->path[i] = move->path[i];
-      step->captured[i] = kz_jump_over (at, move->path[i]);
+      /* A jump over the standing flag takes no piece. */
+      step->captured[i] = over >= 0 && (move->captured & KZ_BIT (over)) ? over : KZ_NO_POINT;
+      step->flag_jump[i] = over >= 0 && !(move->captured & KZ_BIT (over));
       at = move->path[i];
     }
   return TRUE;

@@ -53,12 +53,14 @@ const char       *kz_replay_get_move_text (KzReplay *self);
 /* What an animation of the move into the shown position needs: where it
  * starts, its landing points in order and the points of the captured
  * pieces in the order they are jumped (captured[i] is jumped on the way
- * to path[i]).  FALSE at ply 0. */
+ * to path[i]; a jump over the standing flag captures no piece).  FALSE
+ * at ply 0. */
 typedef struct {
   int   from;
   guint n_steps;                   /* 1 for a step, else the number of jumps */
   int   path[KZ_MAX_CHAIN];        /* landing points */
-  int   captured[KZ_MAX_CHAIN];    /* KZ_NO_POINT for a plain step */
+  int   captured[KZ_MAX_CHAIN];    /* KZ_NO_POINT for a plain step or a flag jump */
+  gboolean flag_jump[KZ_MAX_CHAIN]; /* TRUE: jump i takes the standing flag */
   int   piece_id;                  /* the moving piece (KzGame piece identity) */
 } KzReplayStep;
 
