@@ -6,8 +6,8 @@
 
 #include <math.h>
 
-#define SPAN_X (KZ_GRID_FILES - 1 + 2 * KZ_BOARD_MARGIN)
-#define SPAN_Y (KZ_GRID_RANKS - 1 + 2 * KZ_BOARD_MARGIN)
+#define SPAN_X (KZ_GRID_FILES - 1 + 2 * KZ_BOARD_MARGIN_X)
+#define SPAN_Y (KZ_GRID_RANKS - 1 + 2 * KZ_BOARD_MARGIN_Y)
 
 void
 kz_board_geometry_init (KzBoardGeometry *geometry,

@@ -18,7 +18,8 @@ extern "C" {
 
 /* Room around the outer points, in grid units: for the pieces, the
  * fortress walls and the coordinates. */
-#define KZ_BOARD_MARGIN 0.85
+#define KZ_BOARD_MARGIN_X 1.15
+#define KZ_BOARD_MARGIN_Y 0.95
 
 typedef struct {
   double width;     /* the widget's size in pixels */

@@ -1,0 +1,223 @@
+/* kz-application.c — the Kazaki application.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+
+#include "kz-application.h"
+#include "kz-dialogs.h"
+#include "kz-resources.h"
+#include "kz-window.h"
+
+struct _KzApplication {
+  AdwApplication parent_instance;
+
+  GSettings *settings;
+  KzStore   *store;
+  GError    *store_error;
+  char      *store_path;
+};
+
+G_DEFINE_FINAL_TYPE (KzApplication, kz_application, ADW_TYPE_APPLICATION)
+
+KzApplication *
+kz_application_new (void)
+{
+  return g_object_new (KZ_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", RESOURCE_BASE,
+                       NULL);
+}
+
+GSettings *
+kz_application_get_settings (KzApplication *self)
+{
+  g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
+  return self->settings;
+}
+
+KzStore *
+kz_application_get_store (KzApplication *self)
+{
+  g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
+  return self->store;
+}
+
+const GError *
+kz_application_get_store_error (KzApplication *self)
+{
+  g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
+  return self->store_error;
+}
+
+const char *
+kz_application_get_store_path (KzApplication *self)
+{
+  g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
+  return self->store_path;
+}
+
+static KzWindow *
+active_window (KzApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (KZ_IS_WINDOW (window))
+    return KZ_WINDOW (window);
+  return NULL;
+}
+
+static void
+kz_application_activate (GApplication *app)
+{
+  KzApplication *self = KZ_APPLICATION (app);
+  KzWindow *window = active_window (self);
+
+  if (window == NULL)
+    window = kz_window_new (self);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+new_game_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  KzWindow *window = active_window (self);
+
+  if (window == NULL)
+    {
+      g_application_activate (G_APPLICATION (self));
+      window = active_window (self);
+    }
+  if (window)
+    kz_window_show_new_game (window);
+}
+
+static void
+quit_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* Close every window the normal way (they save their size and stop
+   * the computer), then quit. */
+  for (GList *l = windows; l; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+preferences_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  KzWindow *window = active_window (self);
+
+  kz_show_preferences (window ? GTK_WIDGET (window) : NULL, self->settings);
+}
+
+static void
+about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  KzWindow *window = active_window (self);
+
+  kz_show_about (window ? GTK_WIDGET (window) : NULL);
+}
+
+static void
+shortcuts_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  KzWindow *window = active_window (self);
+
+  kz_show_shortcuts (window ? GTK_WIDGET (window) : NULL);
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-game", new_game_activated, NULL, NULL, NULL, { 0 } },
+  { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
+  { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
+  { "about", about_activated, NULL, NULL, NULL, { 0 } },
+  { "shortcuts", shortcuts_activated, NULL, NULL, NULL, { 0 } },
+};
+
+static void
+set_accels (GtkApplication *app, const char *action, const char *accel1, const char *accel2)
+{
+  const char *accels[] = { accel1, accel2, NULL };
+  gtk_application_set_accels_for_action (app, action, accels);
+}
+
+static void
+kz_application_startup (GApplication *app)
+{
+  KzApplication *self = KZ_APPLICATION (app);
+  GtkApplication *gtk_app = GTK_APPLICATION (app);
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (kz_application_parent_class)->startup (app);
+
+  g_set_application_name (_("Kazaki"));
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  gtk_css_provider_load_from_resource (css, RESOURCE_BASE "/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  self->settings = g_settings_new (APPLICATION_ID);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  set_accels (gtk_app, "app.new-game", "<Control>n", NULL);
+  set_accels (gtk_app, "app.quit", "<Control>q", NULL);
+  set_accels (gtk_app, "app.preferences", "<Control>comma", NULL);
+  set_accels (gtk_app, "app.shortcuts", "<Control>question", NULL);
+  set_accels (gtk_app, "win.undo", "<Control>z", NULL);
+  set_accels (gtk_app, "win.redo", "<Control><Shift>z", "<Control>y");
+  set_accels (gtk_app, "win.hint", "<Control>h", NULL);
+  set_accels (gtk_app, "win.show-side-panel", "F9", NULL);
+
+  /* The game database: on failure go on in memory; the window tells
+   * the player once. */
+  self->store_path = kz_store_default_path ();
+  self->store = kz_store_open (self->store_path, &self->store_error);
+  if (self->store == NULL)
+    g_warning ("Cannot open the game database %s: %s", self->store_path,
+               self->store_error ? self->store_error->message : "unknown error");
+}
+
+static void
+kz_application_finalize (GObject *object)
+{
+  KzApplication *self = KZ_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->store);
+  g_clear_error (&self->store_error);
+  g_clear_pointer (&self->store_path, g_free);
+  G_OBJECT_CLASS (kz_application_parent_class)->finalize (object);
+}
+
+static void
+kz_application_class_init (KzApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  /* The resources live in a static library: register them by hand. */
+  kz_register_resource ();
+
+  object_class->finalize = kz_application_finalize;
+  app_class->activate = kz_application_activate;
+  app_class->startup = kz_application_startup;
+}
+
+static void
+kz_application_init (KzApplication *self)
+{
+}

@@ -1,0 +1,68 @@
+/* kz-board-view.h — the Kazaki board, drawn with Cairo.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kz-game.h"
+
+G_BEGIN_DECLS
+
+/* What the board shows: a position, the pieces (for their troop types)
+ * and the move that led to it. */
+typedef struct {
+  KzPosition pos;
+  KzPiece    pieces[KZ_GRID_SIZE];
+  KzMove     last_move;
+  gboolean   has_last_move;
+} KzBoardState;
+
+/* Fills a state from a game at a ply (the last move is the one that led
+ * to that ply). */
+void kz_board_state_from_game (KzBoardState *state, KzGame *game, guint ply);
+
+#define KZ_TYPE_BOARD_VIEW (kz_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (KzBoardView, kz_board_view, KZ, BOARD_VIEW, GtkWidget)
+
+/* Properties: "flipped", "show-coordinates", "interactive" (gboolean),
+ * "animation-duration" (guint, milliseconds per step or jump; 0 = none),
+ * "animating" (gboolean, read-only).
+ * Signals: "move-chosen" (gpointer const KzMove *) — the player chose a
+ * legal move; "message" (const char *, nullable) — a refusal or a hint
+ * for the player; NULL clears it; "animation-done". */
+
+GtkWidget *kz_board_view_new (void);
+
+/* Shows a state; when `before` is not NULL and the state has a last
+ * move, the move is animated from `before`. */
+void       kz_board_view_set_state        (KzBoardView        *self,
+                                           const KzBoardState *state,
+                                           const KzBoardState *before);
+const KzBoardState *kz_board_view_get_state (KzBoardView      *self);
+
+void       kz_board_view_set_flipped      (KzBoardView *self,
+                                           gboolean     flipped);
+gboolean   kz_board_view_get_flipped      (KzBoardView *self);
+void       kz_board_view_set_show_coordinates (KzBoardView *self,
+                                               gboolean     show);
+gboolean   kz_board_view_get_show_coordinates (KzBoardView *self);
+void       kz_board_view_set_interactive  (KzBoardView *self,
+                                           gboolean     interactive);
+gboolean   kz_board_view_get_interactive  (KzBoardView *self);
+void       kz_board_view_set_animation_duration (KzBoardView *self,
+                                                 guint        msec);
+gboolean   kz_board_view_get_animating    (KzBoardView *self);
+/* Ends a running animation at once. */
+void       kz_board_view_finish_animation (KzBoardView *self);
+/* Cancels a selection or a partial chain. */
+void       kz_board_view_cancel_input     (KzBoardView *self);
+/* The point under the keyboard focus ring. */
+int        kz_board_view_get_focus_point  (KzBoardView *self);
+/* Feeds a click on a point as if the player had clicked it (used by the
+ * keyboard handler and tests). */
+void       kz_board_view_click_point      (KzBoardView *self,
+                                           int          sq);
+
+G_END_DECLS

@@ -1,0 +1,135 @@
+/* kz-computer-player.c — the computer opponent, run in a worker thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+#include <stdatomic.h>
+
+#include "kz-computer-player.h"
+#include "kz-search.h"
+
+typedef struct {
+  KzPosition  pos;
+  uint64_t   *history;
+  int         n_history;
+  int         level;
+  guint       min_msec;
+  atomic_int  stop;
+  gulong      cancel_id;
+  GCancellable *cancellable;
+  KzMove      move;
+  int         score;
+} ChooseData;
+
+static void
+choose_data_free (ChooseData *data)
+{
+  if (data->cancel_id)
+    g_cancellable_disconnect (data->cancellable, data->cancel_id);
+  g_clear_object (&data->cancellable);
+  g_free (data->history);
+  g_free (data);
+}
+
+static void
+on_cancelled (GCancellable *cancellable,
+              ChooseData   *data)
+{
+  atomic_store (&data->stop, 1);
+}
+
+static void
+choose_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ChooseData *data = task_data;
+  gint64 start = g_get_monotonic_time ();
+  KzSearcher *searcher = kz_searcher_new (16);
+  KzSearchLimits limits;
+  KzSearchResult result;
+
+  if (searcher == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Not enough memory for the computer player"));
+      return;
+    }
+  if (!kz_search_level_params (CLAMP (data->level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL), &limits))
+    kz_search_level_params (2, &limits);
+  limits.seed = (uint64_t) g_get_real_time ();
+  result = kz_search (searcher, &data->pos, data->history, data->n_history, &limits, &data->stop);
+  kz_searcher_free (searcher);
+
+  /* Let quick answers wait a little, still responsive to cancellation. */
+  while (!atomic_load (&data->stop) &&
+         g_get_monotonic_time () - start < (gint64) data->min_msec * 1000)
+    g_usleep (10000);
+
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                               _("The computer's move was cancelled"));
+      return;
+    }
+  if (!result.has_move)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("The computer has no legal move"));
+      return;
+    }
+  data->move = result.move;
+  data->score = result.score;
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+kz_computer_player_choose_async (KzGame              *game,
+                                 int                  level,
+                                 guint                min_msec,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  ChooseData *data = g_new0 (ChooseData, 1);
+  guint ply = kz_game_get_ply (game);
+
+  data->pos = *kz_game_get_position (game);
+  data->level = level;
+  data->min_msec = min_msec;
+  data->n_history = (int) ply;
+  data->history = g_new0 (uint64_t, MAX (ply, 1));
+  for (guint i = 0; i < ply; i++)
+    data->history[i] = kz_game_get_position_at (game, i)->hash;
+  if (cancellable)
+    {
+      data->cancellable = g_object_ref (cancellable);
+      data->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), data, NULL);
+    }
+  g_task_set_source_tag (task, kz_computer_player_choose_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) choose_data_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, choose_thread);
+}
+
+gboolean
+kz_computer_player_choose_finish (GAsyncResult  *result,
+                                  KzMove        *move,
+                                  int           *score,
+                                  GError       **error)
+{
+  GTask *task = G_TASK (result);
+  ChooseData *data = g_task_get_task_data (task);
+
+  if (!g_task_propagate_boolean (task, error))
+    return FALSE;
+  if (move)
+    *move = data->move;
+  if (score)
+    *score = data->score;
+  return TRUE;
+}

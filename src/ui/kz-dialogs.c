@@ -1,0 +1,222 @@
+/* kz-dialogs.c — message, about, preferences and shortcuts dialogs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+
+#include "kz-dialogs.h"
+
+#if ADW_CHECK_VERSION (1, 5, 0)
+# define KZ_USE_ADW_DIALOG 1
+#else
+# define KZ_USE_ADW_DIALOG 0
+#endif
+
+GObject *
+kz_alert_new (const char *heading,
+              const char *body)
+{
+#if KZ_USE_ADW_DIALOG
+  return G_OBJECT (adw_alert_dialog_new (heading, body));
+#else
+  GtkWidget *dialog = adw_message_dialog_new (NULL, heading, body);
+  return G_OBJECT (dialog);
+#endif
+}
+
+void
+kz_alert_add_response (GObject               *alert,
+                       const char            *id,
+                       const char            *label,
+                       AdwResponseAppearance  appearance)
+{
+#if KZ_USE_ADW_DIALOG
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (alert), id, label);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (alert), id, appearance);
+#else
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (alert), id, label);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (alert), id, appearance);
+#endif
+}
+
+void
+kz_alert_set_default (GObject    *alert,
+                      const char *id,
+                      const char *close_id)
+{
+#if KZ_USE_ADW_DIALOG
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (alert), id);
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (alert), close_id);
+#else
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (alert), id);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (alert), close_id);
+#endif
+}
+
+void
+kz_alert_set_extra_child (GObject   *alert,
+                          GtkWidget *child)
+{
+#if KZ_USE_ADW_DIALOG
+  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (alert), child);
+#else
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (alert), child);
+#endif
+}
+
+typedef struct {
+  KzAlertCallback callback;
+  gpointer        user_data;
+} AlertData;
+
+static void
+alert_response (GObject    *alert,
+                const char *response,
+                AlertData  *data)
+{
+  if (data->callback)
+    data->callback (alert, response, data->user_data);
+}
+
+void
+kz_alert_present (GObject         *alert,
+                  GtkWidget       *parent,
+                  KzAlertCallback  callback,
+                  gpointer         user_data)
+{
+  AlertData *data = g_new0 (AlertData, 1);
+
+  data->callback = callback;
+  data->user_data = user_data;
+  g_signal_connect_data (alert, "response", G_CALLBACK (alert_response), data,
+                         (GClosureNotify) (void (*) (void)) g_free, 0);
+#if KZ_USE_ADW_DIALOG
+  adw_dialog_present (ADW_DIALOG (alert), parent);
+#else
+  if (parent)
+    gtk_window_set_transient_for (GTK_WINDOW (alert), GTK_WINDOW (gtk_widget_get_root (parent)));
+  gtk_window_set_modal (GTK_WINDOW (alert), TRUE);
+  gtk_window_present (GTK_WINDOW (alert));
+#endif
+}
+
+void
+kz_alert_close (GObject *alert)
+{
+#if KZ_USE_ADW_DIALOG
+  adw_dialog_force_close (ADW_DIALOG (alert));
+#else
+  gtk_window_destroy (GTK_WINDOW (alert));
+#endif
+}
+
+void
+kz_show_about (GtkWidget *parent)
+{
+  static const char *developers[] = { "The Kazaki developers", NULL };
+#if KZ_USE_ADW_DIALOG
+  AdwDialog *about = adw_about_dialog_new ();
+#define SET(what, ...) adw_about_dialog_set_##what (ADW_ABOUT_DIALOG (about), __VA_ARGS__)
+#else
+  GtkWidget *about = adw_about_window_new ();
+#define SET(what, ...) adw_about_window_set_##what (ADW_ABOUT_WINDOW (about), __VA_ARGS__)
+#endif
+  SET (application_name, _("Kazaki"));
+  SET (application_icon, APPLICATION_ID);
+  SET (version, PACKAGE_VERSION);
+  SET (developer_name, _("The Kazaki developers"));
+  SET (developers, developers);
+  SET (comments, _("Cossacks against Turks: a strategy board game of capture chains and stolen flags"));
+  SET (license_type, GTK_LICENSE_GPL_3_0);
+  SET (website, "https://github.com/kazaki/kazaki");
+  /* Translators: put your names here, one per line */
+  SET (translator_credits, _("translator-credits"));
+#undef SET
+#if KZ_USE_ADW_DIALOG
+  adw_dialog_present (about, parent);
+#else
+  gtk_window_set_transient_for (GTK_WINDOW (about), GTK_WINDOW (gtk_widget_get_root (parent)));
+  gtk_window_set_modal (GTK_WINDOW (about), TRUE);
+  gtk_window_present (GTK_WINDOW (about));
+#endif
+}
+
+static const char *speed_ids[] = { "off", "slow", "normal", "fast" };
+
+static gboolean
+speed_get (GValue   *value,
+           GVariant *variant,
+           gpointer  user_data)
+{
+  const char *s = g_variant_get_string (variant, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (speed_ids); i++)
+    if (g_str_equal (s, speed_ids[i]))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  g_value_set_uint (value, 2);
+  return TRUE;
+}
+
+static GVariant *
+speed_set (const GValue       *value,
+           const GVariantType *expected_type,
+           gpointer            user_data)
+{
+  guint i = g_value_get_uint (value);
+
+  return g_variant_new_string (speed_ids[MIN (i, G_N_ELEMENTS (speed_ids) - 1)]);
+}
+
+void
+kz_show_preferences (GtkWidget *parent,
+                     GSettings *settings)
+{
+  g_autoptr (GtkBuilder) builder =
+    gtk_builder_new_from_resource (RESOURCE_BASE "/kz-preferences.ui");
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (gtk_builder_get_object (builder, "page"));
+
+  g_settings_bind (settings, "show-coordinates",
+                   gtk_builder_get_object (builder, "coordinates_switch"), "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "board-flipped",
+                   gtk_builder_get_object (builder, "flip_switch"), "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind_with_mapping (settings, "animation-speed",
+                                gtk_builder_get_object (builder, "speed_row"), "selected",
+                                G_SETTINGS_BIND_DEFAULT, speed_get, speed_set, NULL, NULL);
+
+#if KZ_USE_ADW_DIALOG
+  {
+    AdwDialog *dialog = adw_preferences_dialog_new ();
+    adw_preferences_dialog_add (ADW_PREFERENCES_DIALOG (dialog), page);
+    adw_dialog_present (dialog, parent);
+  }
+#else
+  {
+    GtkWidget *window = adw_preferences_window_new ();
+    adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), page);
+    adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
+    gtk_window_set_default_size (GTK_WINDOW (window), 480, 360);
+    gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (gtk_widget_get_root (parent)));
+    gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+    gtk_window_present (GTK_WINDOW (window));
+  }
+#endif
+}
+
+void
+kz_show_shortcuts (GtkWidget *parent)
+{
+  g_autoptr (GtkBuilder) builder =
+    gtk_builder_new_from_resource (RESOURCE_BASE "/kz-shortcuts-window.ui");
+  GtkWindow *window = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts"));
+
+  gtk_window_set_transient_for (window, GTK_WINDOW (gtk_widget_get_root (parent)));
+  gtk_window_set_modal (window, TRUE);
+  gtk_window_present (window);
+}

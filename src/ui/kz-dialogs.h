@@ -1,0 +1,48 @@
+/* kz-dialogs.h — message dialogs that build warning-free against
+ * libadwaita 1.2 (AdwMessageDialog) and ≥ 1.5 (AdwAlertDialog).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* Called with the id of the chosen response ("close" when dismissed). */
+typedef void (*KzAlertCallback) (GObject    *dialog,
+                                 const char *response,
+                                 gpointer    user_data);
+
+/* A new alert (AdwAlertDialog or AdwMessageDialog); present it with
+ * kz_alert_present(), which takes ownership. */
+GObject *kz_alert_new           (const char *heading,
+                                 const char *body);
+void     kz_alert_add_response  (GObject    *alert,
+                                 const char *id,
+                                 const char *label,
+                                 AdwResponseAppearance appearance);
+void     kz_alert_set_default   (GObject    *alert,
+                                 const char *id,
+                                 const char *close_id);
+void     kz_alert_set_extra_child (GObject   *alert,
+                                   GtkWidget *child);
+void     kz_alert_present       (GObject         *alert,
+                                 GtkWidget       *parent,
+                                 KzAlertCallback  callback,
+                                 gpointer         user_data);
+/* Closes an alert that is still shown. */
+void     kz_alert_close         (GObject *alert);
+
+/* The About dialog (AdwAboutDialog ≥ 1.5, else AdwAboutWindow). */
+void     kz_show_about          (GtkWidget *parent);
+
+/* The preferences (AdwPreferencesDialog ≥ 1.5, else
+ * AdwPreferencesWindow) bound to the application's settings. */
+void     kz_show_preferences    (GtkWidget *parent,
+                                 GSettings *settings);
+
+/* The keyboard shortcuts window. */
+void     kz_show_shortcuts      (GtkWidget *parent);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* kz-window.h — the main window: the board, the side panel, the game.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "kz-application.h"
+#include "kz-game.h"
+
+G_BEGIN_DECLS
+
+#define KZ_TYPE_WINDOW (kz_window_get_type ())
+G_DECLARE_FINAL_TYPE (KzWindow, kz_window, KZ, WINDOW, AdwApplicationWindow)
+
+KzWindow *kz_window_new           (KzApplication *app);
+/* Opens the New Game dialog. */
+void      kz_window_show_new_game (KzWindow *self);
+KzGame   *kz_window_get_game      (KzWindow *self);
+
+G_END_DECLS
