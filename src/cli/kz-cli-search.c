@@ -195,6 +195,23 @@ parse_player (const char *text, Player *p)
   return true;
 }
 
+/* For tuning: KAZAKI_LEVEL<N>="DEPTH,TIME_MS,NOISE" replaces level N's
+ * limits in matches. */
+static void
+tuning_override (int level, KzSearchLimits *limits)
+{
+  char name[32];
+  snprintf (name, sizeof name, "KAZAKI_LEVEL%d", level);
+  const char *v = getenv (name);
+  int d, t, n;
+  if (v && sscanf (v, "%d,%d,%d", &d, &t, &n) == 3)
+    {
+      limits->max_depth = d;
+      limits->max_time_ms = t;
+      limits->noise = n;
+    }
+}
+
 static uint64_t
 rng_next (uint64_t *state)
 {
@@ -353,6 +370,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
             {
               KzSearchLimits limits;
               kz_search_level_params (p->level, &limits);
+              tuning_override (p->level, &limits);
               limits.seed = game_seed ^ ((uint64_t) ply << 32);
               /* earlier positions since the last jump (older ones
                * cannot repeat), not the current one */
@@ -373,9 +391,13 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
         }
       total_plies += ply;
       if (verbose)
-        fprintf (stderr, "game %ld: %s %s after %d plies\n", g + 1,
-                 winner == KZ_COSSACKS ? "cossacks-win" : winner == KZ_TURKS ? "turks-win" : "draw",
-                 result, ply);
+        {
+          char kpn[KZ_KPN_MAX];
+          kz_kpn_format (&pos, kpn, sizeof kpn);
+          fprintf (stderr, "game %ld: %s %s after %d plies, final position %s\n", g + 1,
+                   winner == KZ_COSSACKS ? "cossacks-win" : winner == KZ_TURKS ? "turks-win" : "draw",
+                   result, ply, kpn);
+        }
     }
 
   printf ("cossacks-wins %d turks-wins %d draws %d\n", wins[0], wins[1], draws);

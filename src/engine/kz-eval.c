@@ -18,7 +18,7 @@ enum {
   W_FLAG_EXPOSED    = 70,   /* the enemy can jump one's standing flag now */
   W_FLAG_LINE_SHUT  = 14,   /* a line through one's centre fully held */
   W_GUARD           = 6,    /* own piece next to one's standing flag */
-  W_ATTACKER        = 4,    /* per unit of closeness to the enemy centre */
+  W_ATTACKER        = 8,    /* per unit of closeness to the enemy centre */
   W_MOBILITY        = 2,
   W_SAFE_POINT      = 6,    /* piece on a point that can never be jumped */
   W_PAIR            = 2,    /* two own pieces joined by a line */
@@ -27,6 +27,9 @@ enum {
   W_HANG_CARRIER    = 150,  /* the carrier of a flag is en prise */
   W_HANG_OTHER      = 15,   /* side not to move: pieces en prise */
   W_TEMPO           = 8,
+  W_TRADE           = 4,    /* per piece ahead, per piece off the board:
+                             * the side ahead likes exchanges (which it
+                             * can force, captures being compulsory) */
 };
 
 static int8_t dist_table[KZ_GRID_SIZE][KZ_GRID_SIZE];
@@ -114,6 +117,29 @@ pairs (KzBits x)
   return n;
 }
 
+/* Steps the carrier needs to reach home around the pieces in the way
+ * (breadth first over at most 41 points; only when a flag is carried);
+ * when walled in, the plain distance plus a penalty. */
+static int
+carrier_route (int from, int home, KzBits blocked)
+{
+  KzBits seen = KZ_BIT (from), frontier = KZ_BIT (from);
+  KzBits open = KZ_VALID_MASK & ~blocked;
+  for (int d = 1; d <= 12 && frontier; d++)
+    {
+      KzBits next = 0;
+      for (int k = 0; k < KZ_N_DIRS; k++)
+        next |= shift_bits (frontier & KZ_DIR_MASK[k], KZ_DIR_SHIFT[k]);
+      next &= open & ~seen;
+      if (next >> home & 1)
+        return d;
+      seen |= next;
+      frontier = next;
+    }
+  int d = dist_table[from][home] + 3;
+  return d < 12 ? d : 12;
+}
+
 /* The four jumps over a centre: (launch, landing) pairs. */
 static const int8_t centre_lines[2][4][2] = {
   { { KZ_SQ (1, 1), KZ_SQ (3, 1) }, { KZ_SQ (3, 1), KZ_SQ (1, 1) },
@@ -155,7 +181,10 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
       /* the enemy flag in my hands: bring it home */
       int carrier = pos->flag[y];
       if (carrier != KZ_FLAG_HOME && (mine >> carrier & 1))
-        t->flags += sign * (W_CARRY_BASE + W_CARRY_STEP * (12 - dist_table[carrier][home]));
+        {
+          int d = carrier_route (carrier, home, (pos->pieces[0] | pos->pieces[1]) & ~KZ_BIT (carrier));
+          t->flags += sign * (W_CARRY_BASE + W_CARRY_STEP * (12 - d));
+        }
 
       /* my standing flag: exposed to a jump, or shut in by my pieces */
       if (pos->flag[x] == KZ_FLAG_HOME)
@@ -185,7 +214,7 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
               if (d < 5)
                 near += 5 - d;
             }
-          t->flags += sign * W_ATTACKER * (near < 12 ? near : 12);
+          t->flags += sign * W_ATTACKER * (near < 24 ? near : 24);
         }
 
       t->mobility += sign * W_MOBILITY * step_mobility (mine, free);
@@ -209,6 +238,9 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
         }
     }
   t->tempo = W_TEMPO;
+
+  int mine = kz_popcount (pos->pieces[stm]), theirs = kz_popcount (pos->pieces[1 - stm]);
+  t->material += W_TRADE * (mine - theirs) * (2 * KZ_PIECES_PER_SIDE + 2 - mine - theirs);
 
   int total = t->material + t->flags + t->mobility + t->structure + t->hanging + t->tempo;
   if (total > KZ_EVAL_MAX)

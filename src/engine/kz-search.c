@@ -604,20 +604,16 @@ search_root (KzSearcher *s, const KzPosition *pos, int depth, bool noisy,
 
       if (noisy)
         {
-          /* every move is compared with its own bonus: a window from
-           * what it must beat, open above */
-          int a = best_total == -INF ? -INF : best_total - s->root_noise[i];
-          if (a < -INF + 1)
-            a = -INF + 1;
-          if (a > INF - 1)
-            a = INF - 1;
-          v = -search (s, &child, -INF, -a, nd, 1, child_irrev, true);
+          /* every move gets its own bonus, except a forced win or loss:
+           * a full window (the noisy levels search shallow) */
+          v = -search (s, &child, -INF, INF, nd, 1, child_irrev, true);
           if (s->stopped)
             break;
           s->root_value[i] = v;
-          if (v > a && v + s->root_noise[i] > best_total)
+          int total = kz_score_is_win (v) ? v : v + s->root_noise[i];
+          if (total > best_total)
             {
-              best_total = v + s->root_noise[i];
+              best_total = total;
               *best_move = i;
               *best_score = v;
               update_pv (s, 0, m);
@@ -756,8 +752,8 @@ kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
         break;
       r.depth = depth;
 
-      /* nothing more to learn */
-      if (n == 1)
+      /* a forced reply: no need for the whole time, only for a score */
+      if (n == 1 && s->deadline_ms && now_ms () - s->start_ms >= limits->max_time_ms / 20)
         break;
       if (kz_score_is_win (best_score) && kz_score_plies_to_end (best_score) <= depth)
         break;
@@ -780,11 +776,11 @@ kz_search_level_params (int level, KzSearchLimits *limits)
 {
   static const KzSearchLimits levels[5] = {
     /* depth, nodes, time ms, noise */
-    { 1, 0, 0, 80, 0 },
-    { 2, 0, 0, 40, 0 },
-    { 4, 0, 0, 15, 0 },
+    { 1, 0, 0, 60, 0 },
+    { 2, 0, 0, 30, 0 },
+    { 4, 0, 0, 10, 0 },
     { 7, 0, 1000, 0, 0 },
-    { 0, 0, 1800, 0, 0 },
+    { 0, 0, 1000, 0, 0 },
   };
   if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)
     return false;

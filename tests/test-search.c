@@ -1,0 +1,455 @@
+/* test-search.c — the computer player (src/engine/kz-search.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <string.h>
+
+#include "kz-engine.h"
+#include "kz-search.h"
+
+static KzMoveList *
+new_list (void)
+{
+  return g_new0 (KzMoveList, 1);
+}
+
+static void
+parse_kpn (const char *kpn, KzPosition *pos)
+{
+  KzError err;
+  if (!kz_kpn_parse (kpn, pos, &err))
+    g_error ("bad KPN in test \"%s\": %s", kpn, err.message);
+}
+
+static bool
+is_legal (const KzPosition *pos, const KzMove *move)
+{
+  KzMoveList *list = new_list ();
+  kz_generate_moves (pos, list);
+  bool found = false;
+  for (int i = 0; i < list->count && !found; i++)
+    found = kz_move_equal (&list->moves[i], move);
+  g_free (list);
+  return found;
+}
+
+static KzSearchResult
+search_depth (KzSearcher *s, const KzPosition *pos, int depth)
+{
+  KzSearchLimits lim = { .max_depth = depth };
+  return kz_search (s, pos, NULL, 0, &lim, NULL);
+}
+
+/* The attacker (side to move) wins by `reason` within `plies` plies
+ * against every defence: the search must find a win score each time
+ * it is the attacker's turn, and every line must end in that win. */
+static void
+assert_forced_win (KzSearcher *s, const KzPosition *pos, int attacker, KzReason reason,
+                   int plies, int *lines)
+{
+  KzOutcome out = kz_position_outcome (pos);
+  if (out.winner >= 0)
+    {
+      g_assert_cmpint (out.winner, ==, attacker);
+      g_assert_cmpint (out.reason, ==, reason);
+      (*lines)++;
+      return;
+    }
+  g_assert_cmpint (plies, >, 0);
+  if (pos->side == attacker)
+    {
+      KzSearchResult r = search_depth (s, pos, plies + 1);
+      if (r.score < KZ_SCORE_WIN_MIN)
+        {
+          char kpn[KZ_KPN_MAX];
+          kz_kpn_format (pos, kpn, sizeof kpn);
+          g_test_message ("no win within %d plies found in %s", plies, kpn);
+        }
+      g_assert_true (r.has_move);
+      g_assert_true (is_legal (pos, &r.move));
+      g_assert_cmpint (r.score, >=, KZ_SCORE_WIN_MIN);
+      g_assert_cmpint (kz_score_plies_to_end (r.score), <=, plies);
+      KzPosition next = *pos;
+      kz_position_make_move (&next, &r.move);
+      assert_forced_win (s, &next, attacker, reason, plies - 1, lines);
+    }
+  else
+    {
+      KzMoveList *list = new_list ();
+      kz_generate_moves (pos, list);
+      g_assert_cmpint (list->count, >, 0);
+      for (int i = 0; i < list->count; i++)
+        {
+          KzPosition next = *pos;
+          kz_position_make_move (&next, &list->moves[i]);
+          assert_forced_win (s, &next, attacker, reason, plies - 1, lines);
+        }
+      g_free (list);
+    }
+}
+
+static void
+test_forced_flag_delivery (void)
+{
+  /* The Cossack carrying the Turkish flag walks home from c5; a Turk on
+   * a corner (never capturable) rules out a win by annihilation. */
+  static const char *const positions[] = {
+    "4t/3/5/5/2c2/5/5/3/c4 c home c5",
+    /* ... past a Turk on e4 */
+    "4t/3/5/5/2c2/4t/5/3/c4 c home c5",
+    /* Turks to move bring the Cossack flag home */
+    "t4/3/5/2t2/5/2c2/5/3/c4 t c6 home",
+  };
+  KzSearcher *s = kz_searcher_new (4);
+  for (size_t i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      KzPosition pos;
+      parse_kpn (positions[i], &pos);
+      KzSearchResult r = search_depth (s, &pos, 12);
+      g_test_message ("%s: score %d depth %d", positions[i], r.score, r.depth);
+      g_assert_cmpint (r.score, >=, KZ_SCORE_WIN_MIN);
+      int plies = kz_score_plies_to_end (r.score);
+      g_assert_cmpint (plies, >=, 3);     /* not a one-move win */
+      int lines = 0;
+      assert_forced_win (s, &pos, pos.side, KZ_REASON_FLAG, plies, &lines);
+      g_assert_cmpint (lines, >, 0);
+    }
+  kz_searcher_free (s);
+}
+
+static void
+test_forced_annihilation (void)
+{
+  static const char *const positions[] = {
+    /* found by a search over random small positions; the lone Turk
+     * must not reach a corner */
+    "2t2/3/5/4c/5/5/1c3/3/5 c home home",
+    "5/3/2c2/5/1t3/5/2cc1/3/5 c home home",
+    "5/3/4c/5/5/2t2/c4/c2/5 c home home",
+    /* two Turks, taken at once by compulsory-capture play */
+    "5/3/5/5/1tt2/1c1c1/2c2/3/5 c home home",
+  };
+  KzSearcher *s = kz_searcher_new (4);
+  for (size_t i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      KzPosition pos;
+      parse_kpn (positions[i], &pos);
+      KzSearchResult r = search_depth (s, &pos, 12);
+      g_test_message ("%s: score %d depth %d", positions[i], r.score, r.depth);
+      g_assert_cmpint (r.score, >=, KZ_SCORE_WIN_MIN);
+      int plies = kz_score_plies_to_end (r.score);
+      g_assert_cmpint (plies, >=, 3);
+      int lines = 0;
+      assert_forced_win (s, &pos, pos.side, KZ_REASON_ANNIHILATION, plies, &lines);
+      g_assert_cmpint (lines, >, 0);
+    }
+  kz_searcher_free (s);
+}
+
+/* Random positions from random games (seeded). */
+static int
+random_positions (KzPosition *out, int n, guint32 seed)
+{
+  GRand *rand = g_rand_new_with_seed (seed);
+  KzMoveList *list = new_list ();
+  int k = 0;
+  while (k < n)
+    {
+      KzPosition pos;
+      kz_position_init_start (&pos);
+      int len = g_rand_int_range (rand, 0, 120);
+      for (int p = 0; p < len; p++)
+        {
+          if (kz_generate_moves (&pos, list) == 0)
+            break;
+          kz_position_make_move (&pos, &list->moves[g_rand_int_range (rand, 0, list->count)]);
+        }
+      if (kz_position_outcome (&pos).winner < 0)
+        out[k++] = pos;
+    }
+  g_free (list);
+  g_rand_free (rand);
+  return k;
+}
+
+static void
+test_legal_moves (void)
+{
+  enum { N = 300 };
+  KzPosition *positions = g_new (KzPosition, N);
+  random_positions (positions, N, 20261130);
+  KzSearcher *s = kz_searcher_new (4);
+  for (int i = 0; i < N; i++)
+    {
+      KzSearchLimits lim;
+      kz_search_level_params (1 + i % 3, &lim);
+      if (i % 4 == 3)
+        lim = (KzSearchLimits) { .max_depth = 5 };
+      lim.seed = (uint64_t) i;
+      KzSearchResult r = kz_search (s, &positions[i], NULL, 0, &lim, NULL);
+      g_assert_true (r.has_move);
+      if (!is_legal (&positions[i], &r.move))
+        {
+          char kpn[KZ_KPN_MAX], mv[KZ_MOVE_STR_MAX];
+          kz_kpn_format (&positions[i], kpn, sizeof kpn);
+          kz_move_format (&r.move, mv, sizeof mv);
+          g_error ("illegal move %s in %s", mv, kpn);
+        }
+      /* the expected line is legal move after move */
+      KzPosition p = positions[i];
+      for (int k = 0; k < r.pv_length; k++)
+        {
+          g_assert_true (is_legal (&p, &r.pv[k]));
+          kz_position_make_move (&p, &r.pv[k]);
+        }
+    }
+  kz_searcher_free (s);
+  g_free (positions);
+}
+
+static void
+test_game_over (void)
+{
+  KzPosition pos;
+  /* the Cossacks have just brought the Turkish flag home */
+  parse_kpn ("t4/3/5/5/5/5/5/1c1/5 t home c2", &pos);
+  g_assert_cmpint (kz_position_outcome (&pos).winner, ==, KZ_COSSACKS);
+  KzSearcher *s = kz_searcher_new (1);
+  KzSearchResult r = search_depth (s, &pos, 5);
+  g_assert_false (r.has_move);
+  g_assert_cmpint (r.score, <=, -KZ_SCORE_WIN_MIN);
+  kz_searcher_free (s);
+}
+
+/* True when some reply of the opponent takes the flag of `side` off
+ * its centre or wins the game. */
+static bool
+opponent_can_hurt (const KzPosition *pos, int side)
+{
+  KzMoveList *list = new_list ();
+  kz_generate_moves (pos, list);
+  bool hurt = false;
+  for (int i = 0; i < list->count && !hurt; i++)
+    {
+      KzPosition next = *pos;
+      kz_position_make_move (&next, &list->moves[i]);
+      hurt = (pos->flag[side] == KZ_FLAG_HOME && next.flag[side] != KZ_FLAG_HOME)
+             || kz_position_outcome (&next).winner == 1 - side;
+    }
+  g_free (list);
+  return hurt;
+}
+
+static void
+test_avoids_flag_loss (void)
+{
+  static const char *const positions[] = {
+    /* the Turk on b2 jumps the flag to d2 unless e1-d2 fills d2 */
+    "5/3/5/2t2/5/5/c4/t2/4c c home home",
+    /* the Turk on c3 jumps it to c1 unless d1-c1 fills c1 */
+    "5/3/5/5/5/5/2t2/3/c2c1 c home home",
+    /* the Turk carrying the Cossack flag steps from d8 onto the empty
+     * c8 (its flag is gone) unless c9-c8 fills it (and after d8xb8
+     * a9xc7 wins) */
+    "c1c2/2t/5/5/5/5/5/3/c4 c d8 a1",
+    /* Turks: the Cossack on d8 jumps the flag to b8 unless a9-b8 */
+    "t4/2c/5/5/5/5/5/3/c4 t home home",
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      KzPosition pos;
+      parse_kpn (positions[i], &pos);
+      int side = pos.side;
+      /* the threat is real: a passive move would lose the flag */
+      KzMoveList *list = new_list ();
+      kz_generate_moves (&pos, list);
+      int bad = 0;
+      for (int k = 0; k < list->count; k++)
+        {
+          KzPosition next = pos;
+          kz_position_make_move (&next, &list->moves[k]);
+          bad += opponent_can_hurt (&next, side);
+        }
+      g_test_message ("%s: %d of %d moves lose the flag or the game", positions[i], bad,
+                      list->count);
+      g_assert_cmpint (bad, >, 0);
+      g_assert_cmpint (bad, <, list->count);
+      g_free (list);
+
+      for (int level = 1; level <= 4; level++)
+        {
+          KzSearcher *s = kz_searcher_new (1);
+          KzSearchLimits lim;
+          kz_search_level_params (level, &lim);
+          lim.max_time_ms = 0;
+          lim.seed = (uint64_t) level;
+          KzSearchResult r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+          g_assert_true (is_legal (&pos, &r.move));
+          KzPosition next = pos;
+          kz_position_make_move (&next, &r.move);
+          g_assert_false (opponent_can_hurt (&next, side));
+          kz_searcher_free (s);
+        }
+    }
+}
+
+static void
+test_reproducible (void)
+{
+  enum { N = 40 };
+  KzPosition *positions = g_new (KzPosition, N);
+  random_positions (positions, N, 7);
+  int differ = 0;
+  KzSearcher *a = kz_searcher_new (2), *b = kz_searcher_new (2);
+  for (int i = 0; i < N; i++)
+    for (int level = 1; level <= 4; level++)
+      {
+        KzSearchLimits lim;
+        kz_search_level_params (level, &lim);
+        lim.max_time_ms = 0;        /* time limits are not reproducible */
+        lim.seed = 1000 + (uint64_t) i;
+        kz_searcher_clear (a);
+        kz_searcher_clear (b);
+        KzSearchResult ra = kz_search (a, &positions[i], NULL, 0, &lim, NULL);
+        KzSearchResult rb = kz_search (b, &positions[i], NULL, 0, &lim, NULL);
+        g_assert_true (kz_move_equal (&ra.move, &rb.move));
+        g_assert_cmpint (ra.score, ==, rb.score);
+        g_assert_cmpuint (ra.nodes, ==, rb.nodes);
+        g_assert_cmpint (ra.depth, ==, rb.depth);
+
+        /* the seed matters at the levels with noise */
+        if (level == 1)
+          {
+            lim.seed++;
+            kz_searcher_clear (b);
+            KzSearchResult rc = kz_search (b, &positions[i], NULL, 0, &lim, NULL);
+            differ += !kz_move_equal (&ra.move, &rc.move);
+          }
+      }
+  g_test_message ("level 1: %d of %d moves changed with the seed", differ, N);
+  g_assert_cmpint (differ, >, 0);
+
+  /* a node limit is reproducible too */
+  KzSearchLimits lim = { .max_nodes = 50000 };
+  kz_searcher_clear (a);
+  kz_searcher_clear (b);
+  KzSearchResult ra = kz_search (a, &positions[0], NULL, 0, &lim, NULL);
+  KzSearchResult rb = kz_search (b, &positions[0], NULL, 0, &lim, NULL);
+  g_assert_true (ra.stopped);
+  g_assert_cmpuint (ra.nodes, >=, 50000);
+  g_assert_cmpuint (ra.nodes, <, 50000 + 4096);
+  g_assert_true (kz_move_equal (&ra.move, &rb.move));
+  g_assert_cmpuint (ra.nodes, ==, rb.nodes);
+
+  kz_searcher_free (a);
+  kz_searcher_free (b);
+  g_free (positions);
+}
+
+static void
+test_repetition (void)
+{
+  /* three Cossacks against one Turk: clearly better for the Cossacks,
+   * unless every move repeats an earlier position of the game */
+  KzPosition pos;
+  parse_kpn ("t4/3/5/5/2t2/5/c1c1c/3/5 c home home", &pos);
+  KzSearcher *s = kz_searcher_new (1);
+  KzSearchResult r = search_depth (s, &pos, 1);
+  g_assert_cmpint (r.score, >, 100);
+
+  KzMoveList *list = new_list ();
+  kz_generate_moves (&pos, list);
+  uint64_t *hist = g_new (uint64_t, list->count);
+  for (int i = 0; i < list->count; i++)
+    {
+      KzPosition next = pos;
+      kz_position_make_move (&next, &list->moves[i]);
+      g_assert_cmpint (list->moves[i].n_jumps, ==, 0);
+      hist[i] = next.hash;
+    }
+  kz_searcher_clear (s);
+  KzSearchLimits lim = { .max_depth = 1 };
+  r = kz_search (s, &pos, hist, list->count, &lim, NULL);
+  g_assert_cmpint (r.score, ==, KZ_SCORE_DRAW);
+  g_free (hist);
+  g_free (list);
+  kz_searcher_free (s);
+}
+
+typedef struct {
+  atomic_int stop;
+  gint64     set_at;
+} StopData;
+
+static gpointer
+stopper (gpointer data)
+{
+  StopData *d = data;
+  g_usleep (50 * 1000);
+  d->set_at = g_get_monotonic_time ();
+  atomic_store (&d->stop, 1);
+  return NULL;
+}
+
+static void
+test_cancel (void)
+{
+  KzPosition pos;
+  kz_position_init_start (&pos);
+  KzSearcher *s = kz_searcher_new (16);
+  StopData d = { 0 };
+  KzSearchLimits lim = { 0 };       /* no limit at all */
+  GThread *t = g_thread_new ("stopper", stopper, &d);
+  gint64 t0 = g_get_monotonic_time ();
+  KzSearchResult r = kz_search (s, &pos, NULL, 0, &lim, &d.stop);
+  gint64 t1 = g_get_monotonic_time ();
+  g_thread_join (t);
+  g_test_message ("stopped %.1f ms after the request (search %.1f ms, depth %d, %" G_GUINT64_FORMAT
+                  " nodes)", (t1 - d.set_at) / 1000.0, (t1 - t0) / 1000.0, r.depth, r.nodes);
+  g_assert_true (r.stopped);
+  g_assert_true (r.has_move);
+  g_assert_true (is_legal (&pos, &r.move));
+  /* loose: "at once" is well under a millisecond; this only catches a
+   * search that ignores the flag */
+  g_assert_cmpint (t1 - d.set_at, <, 1000 * 1000);
+
+  /* a stop already set returns a legal move at once */
+  r = kz_search (s, &pos, NULL, 0, &lim, &d.stop);
+  g_assert_true (r.has_move);
+  g_assert_true (is_legal (&pos, &r.move));
+  kz_searcher_free (s);
+}
+
+static void
+test_levels (void)
+{
+  KzSearchLimits lim;
+  g_assert_false (kz_search_level_params (0, &lim));
+  g_assert_false (kz_search_level_params (6, &lim));
+  int prev_depth = 0;
+  for (int level = 1; level <= 5; level++)
+    {
+      g_assert_true (kz_search_level_params (level, &lim));
+      int depth = lim.max_depth ? lim.max_depth : KZ_SEARCH_MAX_DEPTH;
+      g_assert_cmpint (depth, >, prev_depth);
+      g_assert_cmpint (lim.max_time_ms, <=, 2000);
+      prev_depth = depth;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/search/forced-flag-delivery", test_forced_flag_delivery);
+  g_test_add_func ("/engine/search/forced-annihilation", test_forced_annihilation);
+  g_test_add_func ("/engine/search/legal-moves", test_legal_moves);
+  g_test_add_func ("/engine/search/game-over", test_game_over);
+  g_test_add_func ("/engine/search/avoids-flag-loss", test_avoids_flag_loss);
+  g_test_add_func ("/engine/search/reproducible", test_reproducible);
+  g_test_add_func ("/engine/search/repetition", test_repetition);
+  g_test_add_func ("/engine/search/cancel", test_cancel);
+  g_test_add_func ("/engine/search/levels", test_levels);
+  return g_test_run ();
+}
