@@ -16,6 +16,7 @@
  */
 #include "kz-kgn.h"
 #include "kz-game-private.h"
+#include "kz-store-private.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -730,18 +731,24 @@ kz_kgn_import (KzStore *store, const char *text, gssize len, guint *n_imported,
   g_autoptr (GPtrArray) games = kz_kgn_parse (text, len, problems, error);
   if (games == NULL)
     return FALSE;
-  for (guint i = 0; i < games->len; i++)
+  /* One transaction per game, without waiting for the disk after each;
+   * the end of bulk mode syncs them all before returning. */
+  if (!kz_store_set_bulk (store, TRUE, error))
+    return FALSE;
+  gboolean ok = TRUE;
+  for (guint i = 0; i < games->len && ok; i++)
     {
       KzGame *game = g_ptr_array_index (games, i);
       if (kz_store_create_game (store, game, error) == 0)
-        {
-          if (n_imported)
-            *n_imported = count;
-          return FALSE;
-        }
-      count++;
+        ok = FALSE;
+      else
+        count++;
+      /* The imported games are not kept attached to the store. */
+      kz_game_detach (game);
     }
+  if (!kz_store_set_bulk (store, FALSE, ok ? error : NULL))
+    ok = FALSE;
   if (n_imported)
     *n_imported = count;
-  return TRUE;
+  return ok;
 }

@@ -19,4 +19,13 @@ extern const char kz_store_schema_v1[];
  * such as PRAGMA max_page_count to simulate a full disk). */
 sqlite3 *kz_store_get_db (KzStore *self);
 
+/* Bulk mode for imports: synchronous=NORMAL, so a commit writes the WAL
+ * without waiting for the disk.  Each transaction is still atomic and
+ * survives a crash or SIGKILL of the process (the WAL is in the page
+ * cache); only a power loss could drop the last transactions.  Leaving
+ * bulk mode checkpoints the WAL with a full sync and restores
+ * synchronous=FULL, so everything imported is on disk when the import
+ * returns. */
+gboolean kz_store_set_bulk (KzStore *self, gboolean bulk, GError **error);
+
 G_END_DECLS

@@ -612,6 +612,27 @@ kz_store_get_db (KzStore *self)
 }
 
 gboolean
+kz_store_set_bulk (KzStore *self, gboolean bulk, GError **error)
+{
+  int rc;
+  if (bulk)
+    rc = exec (self, "PRAGMA synchronous = NORMAL");
+  else
+    {
+      rc = exec (self, "PRAGMA synchronous = FULL");
+      if (rc == SQLITE_OK)
+        rc = sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_FULL, NULL, NULL);
+      /* Another reader can keep the checkpoint from finishing; the data is
+       * in the WAL, synced by the checkpoint's own fsync of it. */
+      if (rc == SQLITE_BUSY)
+        rc = SQLITE_OK;
+    }
+  if (rc != SQLITE_OK)
+    return fail (self, error, rc, _("saving the imported games"));
+  return TRUE;
+}
+
+gboolean
 kz_store_check_integrity (KzStore *self, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
