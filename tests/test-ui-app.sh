@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# test-ui-app.sh — starts the real Kazaki app, drives it through its
+# D-Bus actions (org.gtk.Actions, as GtkApplication exports them), quits
+# and restarts it, and checks the game database.  TAP output.
+#
+# Needs a display and a private session bus: ./build-aux/test runs the
+# tests under xvfb-run and dbus-run-session.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+
+KAZAKI=${KAZAKI:?set KAZAKI to the kazaki executable}
+CLI=${KAZAKI_CLI:?set KAZAKI_CLI to kazaki-cli}
+APP_ID=io.github.kazaki.Kazaki
+APP_PATH=/io/github/kazaki/Kazaki
+
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
+  echo "1..0 # SKIP needs a display and a session bus (run ./build-aux/test)"
+  exit 0
+fi
+if gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+     --method org.freedesktop.DBus.NameHasOwner "$APP_ID" 2>/dev/null | grep -q true; then
+  echo "1..0 # SKIP $APP_ID already runs on this session bus"
+  exit 0
+fi
+
+tmp=$(mktemp -d)
+app_pid=
+cleanup() {
+  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
+    kill "$app_pid" 2>/dev/null; wait "$app_pid" 2>/dev/null
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+export GSETTINGS_BACKEND=memory
+export XDG_CONFIG_HOME="$tmp/config"
+export XDG_CACHE_HOME="$tmp/cache"
+export NO_AT_BRIDGE=1
+export GTK_A11Y=none
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; [ $# -gt 1 ] && echo "$2" | sed 's/^/# /'; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
+
+start_app() {
+  "$KAZAKI" >"$tmp/app-$1.log" 2>&1 &
+  app_pid=$!
+  for _ in $(seq 1 100); do
+    if gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 \
+         --method org.gtk.Actions.List >/dev/null 2>&1; then
+      return 0
+    fi
+    kill -0 "$app_pid" 2>/dev/null || return 1
+    sleep 0.2
+  done
+  return 1
+}
+
+win_action() {   # win_action NAME [GVARIANT-PARAM]
+  local param="[]"
+  [ $# -gt 1 ] && param="[<$2>]"
+  gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 \
+    --method org.gtk.Actions.Activate "$1" "$param" '{}' >/dev/null
+}
+
+quit_app() {
+  gdbus call --session --dest $APP_ID --object-path $APP_PATH \
+    --method org.gtk.Actions.Activate quit '[]' '{}' >/dev/null 2>&1
+  for _ in $(seq 1 50); do
+    kill -0 "$app_pid" 2>/dev/null || { wait "$app_pid"; local rc=$?; app_pid=; return $rc; }
+    sleep 0.2
+  done
+  return 1
+}
+
+# The moves of the only stored game (KGN movetext), or nothing.
+stored_moves() {
+  local db=$1 id
+  id=$("$CLI" --db "$db" list 2>/dev/null | awk 'NR > 0 && $1 ~ /^[0-9]+$/ { print $1; exit }')
+  [ -n "$id" ] || return 1
+  "$CLI" --db "$db" show "$id" | grep -v '^\[' | tr '\n' ' '
+}
+
+game_count() {
+  "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
+}
+
+echo "1..16"
+
+# --- 1. play, refuse, undo, quit ------------------------------------------
+export XDG_DATA_HOME="$tmp/data"
+db="$XDG_DATA_HOME/kazaki/games.db"
+
+check "the app starts and exports its window actions" start_app 1
+actions=$(gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 \
+            --method org.gtk.Actions.List 2>&1)
+missing=
+for a in undo redo play-move resign offer-draw hint; do
+  echo "$actions" | grep -q "'$a'" || missing="$missing $a"
+done
+app_actions=$(gdbus call --session --dest $APP_ID --object-path $APP_PATH \
+                --method org.gtk.Actions.List 2>&1)
+for a in new-game quit preferences about shortcuts; do
+  echo "$app_actions" | grep -q "'$a'" || missing="$missing app.$a"
+done
+if [ -z "$missing" ]; then ok "all actions are exported"; else not_ok "all actions are exported" "missing:$missing"; fi
+
+check "first start: a game is stored at once" test "$(game_count "$db")" = 1
+
+all_ok=true
+for m in d4-e4 d6-e6 c4-d4 c6-d6 b4-c4; do
+  win_action play-move "'$m'" || all_ok=false
+done
+check "five moves played through win.play-move" $all_ok
+moves=$(stored_moves "$db")
+check "the database has the five moves" \
+  grep -q '1\. d4-e4 d6-e6 2\. c4-d4 c6-d6 3\. b4-c4' <<<"$moves"
+
+win_action play-move "'c4-c6'"
+check "an illegal move is refused and changes nothing" \
+  test "$(stored_moves "$db")" = "$moves"
+win_action play-move "'garbage'"
+check "a malformed move is refused and changes nothing" \
+  test "$(stored_moves "$db")" = "$moves"
+
+win_action undo
+moves=$(stored_moves "$db")
+check "win.undo takes back the last move in the database" \
+  bash -c '[[ "$1" == *"2. c4-d4 c6-d6"* && "$1" != *"b4-c4"* ]]' _ "$moves"
+
+check "app.quit ends the app cleanly" quit_app
+
+# --- 2. restart: the game resumes -----------------------------------------
+check "the app starts again" start_app 2
+check "no new game was begun" test "$(game_count "$db")" = 1
+# b4-c4 is legal only in the resumed position (c4 is occupied at the start).
+win_action play-move "'b4-c4'"
+moves=$(stored_moves "$db")
+check "the resumed game goes on with the same moves" \
+  grep -q '1\. d4-e4 d6-e6 2\. c4-d4 c6-d6 3\. b4-c4' <<<"$moves"
+quit_app
+
+# --- 3. the database cannot be opened --------------------------------------
+export XDG_DATA_HOME="$tmp/not-a-directory"
+echo "a file, not a directory" > "$XDG_DATA_HOME"
+if start_app 3 && win_action play-move "'d4-e4'"; then
+  ok "with XDG_DATA_HOME a file, the app starts and plays in memory"
+else
+  not_ok "with XDG_DATA_HOME a file, the app starts and plays in memory" "$(cat "$tmp/app-3.log")"
+fi
+quit_app
+
+export XDG_DATA_HOME="$tmp/garbage"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+head -c 8192 /dev/urandom > "$XDG_DATA_HOME/kazaki/games.db"
+sum_before=$(md5sum < "$XDG_DATA_HOME/kazaki/games.db")
+if start_app 4 && win_action play-move "'d4-e4'" && quit_app; then
+  ok "with a garbage games.db, the app starts, plays and quits"
+else
+  not_ok "with a garbage games.db, the app starts, plays and quits" "$(cat "$tmp/app-4.log")"
+fi
+check "the garbage games.db is left untouched" \
+  test "$(md5sum < "$XDG_DATA_HOME/kazaki/games.db")" = "$sum_before"
+
+# The store's own warning about the unusable database is expected; no
+# GTK or GLib critical must appear.
+if grep -h -E 'CRITICAL|Gtk-WARNING|GLib-GObject-WARNING' "$tmp"/app-*.log > "$tmp/criticals"; then
+  not_ok "no critical warnings from the app" "$(head -20 "$tmp/criticals")"
+else
+  ok "no critical warnings from the app"
+fi
+
+exit $((failed > 0))
