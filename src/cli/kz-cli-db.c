@@ -201,7 +201,8 @@ kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global)
     "\n"
     "Lists the games, newest first, one per line:\n"
     "ID<TAB>DATE<TAB>COSSACKS<TAB>TURKS<TAB>RESULT<TAB>TERMINATION<TAB>PLIES\n"
-    "DATE is the start time in UTC (YYYY-MM-DDTHH:MM:SSZ), RESULT the KGN token\n"
+    "DATE is the start time in UTC (YYYY-MM-DDTHH:MM:SSZ, '?' when unknown),\n"
+    "RESULT the KGN token\n"
     "(1-0, 0-1, 1/2-1/2, *), TERMINATION the KGN word.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
@@ -221,7 +222,8 @@ kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global)
       for (guint i = 0; i < games->len; i++)
         {
           KzGameInfo *info = g_ptr_array_index (games, i);
-          g_autoptr (GDateTime) dt = g_date_time_new_from_unix_utc (info->start_time);
+          g_autoptr (GDateTime) dt = info->start_time > 0
+                                     ? g_date_time_new_from_unix_utc (info->start_time) : NULL;
           g_autofree char *date = dt ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("?");
           printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s\t%u\n", info->id, date,
                   info->cossacks, info->turks, kz_result_to_kgn (info->result),

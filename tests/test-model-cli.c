@@ -1,0 +1,169 @@
+/* test-model-cli.c — kazaki-cli's database commands (KAZAKI_CLI) and that
+ * what they record is what the model reads back.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <sys/wait.h>
+#include <glib/gstdio.h>
+
+#include "kz-game.h"
+#include "kz-kgn.h"
+#include "kz-store.h"
+
+static char *dir;
+static char *db;
+
+/* Runs kazaki-cli --db DB ARGS...; returns the exit status. */
+static int
+run (char **out, char **err, ...)
+{
+  const char *cli = g_getenv ("KAZAKI_CLI");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer) cli);
+  g_ptr_array_add (argv, (gpointer) "--db");
+  g_ptr_array_add (argv, db);
+  va_list ap;
+  va_start (ap, err);
+  const char *a;
+  while ((a = va_arg (ap, const char *)))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  int status = 0;
+  g_autoptr (GError) error = NULL;
+  char *o = NULL, *e = NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &o, &e, &status, &error));
+  g_assert_no_error (error);
+  if (out)
+    *out = o;
+  else
+    g_free (o);
+  if (err)
+    *err = e;
+  else
+    g_free (e);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+test_play_list_show (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, NULL, "new", "--cossacks", "Ivan", "--turks=Ali", NULL), ==, 0);
+  gint64 id = g_ascii_strtoll (out, NULL, 10);
+  g_assert_cmpint (id, >, 0);
+  g_autofree char *ids = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+  /* b4-a4 b6-a6 a4-a5 are legal; then b7-b6 is not (a6xa4 is compulsory):
+   * exit 2, the three legal moves stay, the illegal one is not recorded. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "play", ids, "b4-a4", "b6-a6", "a4-a5", "b7-b6", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "A capture is compulsory"));
+  g_assert_nonnull (strstr (err, "b7-b6"));
+  {
+    g_autoptr (KzStore) store = kz_store_open (db, NULL);
+    g_autoptr (KzGame) game = kz_store_load_game (store, id, NULL);
+    g_assert_cmpuint (kz_game_get_ply (game), ==, 3);
+    g_assert_cmpstr (kz_game_get_move_text (game, 2), ==, "a4-a5");
+  }
+  g_assert_cmpint (run (NULL, NULL, "undo", ids, NULL), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "list", NULL), ==, 0);
+  g_auto (GStrv) fields = g_strsplit (g_strchomp (out), "\t", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, 7);
+  g_assert_cmpstr (fields[0], ==, ids);
+  g_assert_cmpstr (fields[2], ==, "Ivan");
+  g_assert_cmpstr (fields[3], ==, "Ali");
+  g_assert_cmpstr (fields[4], ==, "*");
+  g_assert_cmpstr (fields[5], ==, "unterminated");
+  g_assert_cmpstr (fields[6], ==, "2");
+
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "show", ids, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "[Cossacks \"Ivan\"]\n[Turks \"Ali\"]\n[Result \"*\"]\n"));
+  g_assert_true (g_str_has_suffix (out, "\n1. b4-a4 b6-a6 *\n"));
+
+  /* Bad input: exit 2. */
+  g_assert_cmpint (run (NULL, NULL, "show", "999999", NULL), ==, 2);
+  g_assert_cmpint (run (NULL, NULL, "play", "abc", "b4-a4", NULL), ==, 2);
+  g_assert_cmpint (run (NULL, NULL, "new", "--bogus", NULL), ==, 2);
+  g_assert_cmpint (run (NULL, NULL, "selfplay", "--games", "x", NULL), ==, 2);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "selfplay", "--help", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Usage"));
+}
+
+static void
+test_export_import (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, NULL, "selfplay", "--games", "3", "--seed", "42", "--max-plies", "40", NULL), ==, 0);
+  g_auto (GStrv) lines = g_strsplit (g_strchomp (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), >=, 3);
+  g_autofree char *kgn = g_build_filename (dir, "all.kgn", NULL);
+  g_assert_cmpint (run (NULL, NULL, "export", "-o", kgn, NULL), ==, 0);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (kgn, &text, NULL, NULL));
+
+  /* Into a second database: same text back. */
+  g_autofree char *db1 = db;
+  db = g_build_filename (dir, "second.db", NULL);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "import", kgn, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "imported 4 games"));
+  g_autofree char *kgn2 = g_build_filename (dir, "again.kgn", NULL);
+  g_assert_cmpint (run (NULL, NULL, "export", "-o", kgn2, NULL), ==, 0);
+  g_autofree char *text2 = NULL;
+  g_assert_true (g_file_get_contents (kgn2, &text2, NULL, NULL));
+  g_assert_cmpstr (text, ==, text2);
+
+  /* A file with a bad game: the good ones import, exit 2, the place named. */
+  g_autofree char *bad = g_build_filename (dir, "bad.kgn", NULL);
+  g_assert_true (g_file_set_contents (bad, "1. b4-a4 *\n\n[Event \"x\"]\n1. b4-b6 *\n\n[Event \"y\"]\n1. d4-e4 *\n", -1, NULL));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, &err, "import", bad, NULL), ==, 2);
+  g_assert_nonnull (strstr (out, "imported 2 games"));
+  g_assert_nonnull (strstr (err, "line 4, column 4: "));
+
+  /* Not a database: exit 1, file untouched. */
+  g_free (db);
+  db = g_build_filename (dir, "letter.txt", NULL);
+  g_assert_true (g_file_set_contents (db, "Dear Sultan,\n", -1, NULL));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "list", NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "letter.txt"));
+  g_autofree char *letter = NULL;
+  g_assert_true (g_file_get_contents (db, &letter, NULL, NULL));
+  g_assert_cmpstr (letter, ==, "Dear Sultan,\n");
+  g_free (db);
+  db = g_steal_pointer (&db1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("KAZAKI_CLI") == NULL)
+    {
+      g_test_skip ("KAZAKI_CLI is not set (run through meson test)");
+      return g_test_run ();
+    }
+  dir = g_dir_make_tmp ("kazaki-cli-db-XXXXXX", NULL);
+  db = g_build_filename (dir, "games.db", NULL);
+  g_test_add_func ("/model/cli/play-list-show", test_play_list_show);
+  g_test_add_func ("/model/cli/export-import", test_export_import);
+  int r = g_test_run ();
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      g_unlink (p);
+    }
+  if (d)
+    g_dir_close (d);
+  g_rmdir (dir);
+  return r;
+}
