@@ -10,7 +10,9 @@
  * existing file is opened without SQLITE_OPEN_CREATE, checked to be a
  * Kazaki database of a known version, and only then changed.  On any
  * error the caller gets a KZ_STORE_ERROR naming the file and can go on
- * with an in-memory KzGame.
+ * with an in-memory KzGame.  Files up to 64 MB get a PRAGMA quick_check
+ * when opened; damage in larger ones is reported when a damaged page is
+ * read.
  *
  * Threading: a KzStore is used from one thread at a time.
  *
