@@ -8,6 +8,7 @@
 
 #include "kz-application.h"
 #include "kz-dialogs.h"
+#include "kz-how-to-play.h"
 #include "kz-resources.h"
 #include "kz-window.h"
 
@@ -129,6 +130,15 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
+how_to_play_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  KzWindow *window = active_window (self);
+
+  kz_show_how_to_play (window ? GTK_WIDGET (window) : NULL);
+}
+
+static void
 shortcuts_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *self = user_data;
@@ -142,6 +152,7 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
   { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
+  { "how-to-play", how_to_play_activated, NULL, NULL, NULL, { 0 } },
   { "shortcuts", shortcuts_activated, NULL, NULL, NULL, { 0 } },
 };
 
@@ -177,6 +188,7 @@ kz_application_startup (GApplication *app)
   set_accels (gtk_app, "app.quit", "<Control>q", NULL);
   set_accels (gtk_app, "app.preferences", "<Control>comma", NULL);
   set_accels (gtk_app, "app.shortcuts", "<Control>question", NULL);
+  set_accels (gtk_app, "app.how-to-play", "F1", NULL);
   set_accels (gtk_app, "win.undo", "<Control>z", NULL);
   set_accels (gtk_app, "win.redo", "<Control><Shift>z", "<Control>y");
   set_accels (gtk_app, "win.hint", "<Control>h", NULL);

@@ -1,0 +1,229 @@
+/* kz-how-to-play.c — the "How to Play" window.
+ *
+ * The text follows RULES.md; each diagram is a real position shown by a
+ * non-interactive KzBoardView, with the move that led to it highlighted.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "kz-board-view.h"
+#include "kz-game.h"
+#include "kz-how-to-play.h"
+
+typedef struct {
+  const char *kpn;      /* start of the diagram, NULL = the start position */
+  const char *moves;    /* space-separated moves played from it, may be NULL */
+  const char *caption;  /* N_() */
+} Diagram;
+
+static const Diagram start_diagram = {
+  NULL, NULL,
+  N_("The start. The Cossacks, below, move first."),
+};
+
+static const Diagram capture_diagram = {
+  NULL, "c4-c5 c6xc4xa4",
+  N_("After c4-c5 the Turks must capture: the chain c6xc4xa4 takes two pieces."),
+};
+
+static const Diagram flag_diagram = {
+  "tt1tt/t1t/t1c1t/5/1c1t1/5/c3c/3/5 c home home", "c7xc9",
+  N_("c7xc9: a Cossack jumps over the Turkish flag and carries it away."),
+};
+
+static const Diagram win_diagram = {
+  "1t1t1/3/5/1t1t1/5/5/2c2/3/1c1c1 c home c3", "c3-c2",
+  N_("c3-c2 brings the Turkish flag home: the Cossacks win."),
+};
+
+static GtkWidget *
+diagram_new (const Diagram *d)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = NULL;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  game = d->kpn ? kz_game_new_from_kpn (d->kpn, &error) : kz_game_new ();
+  if (game != NULL && d->moves != NULL)
+    {
+      g_auto (GStrv) moves = g_strsplit (d->moves, " ", -1);
+      for (guint i = 0; moves[i] != NULL && error == NULL; i++)
+        kz_game_play_text (game, moves[i], &error);
+    }
+  if (error != NULL)
+    {
+      /* A diagram that does not follow the rules is a bug; say so rather
+       * than show something wrong. */
+      g_critical ("How to Play diagram “%s”: %s", d->caption, error->message);
+      return box;
+    }
+
+  KzBoardState state;
+  kz_board_state_from_game (&state, game, kz_game_get_ply (game));
+
+  GtkWidget *board = kz_board_view_new ();
+  kz_board_view_set_interactive (KZ_BOARD_VIEW (board), FALSE);
+  kz_board_view_set_show_coordinates (KZ_BOARD_VIEW (board), TRUE);
+  kz_board_view_set_animation_duration (KZ_BOARD_VIEW (board), 0);
+  kz_board_view_set_state (KZ_BOARD_VIEW (board), &state, NULL);
+  gtk_widget_set_size_request (board, 220, 330);
+  gtk_widget_set_halign (board, GTK_ALIGN_CENTER);
+  gtk_widget_set_can_focus (board, FALSE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (board),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(d->caption),
+                                  -1);
+  gtk_box_append (GTK_BOX (box), board);
+
+  GtkWidget *caption = gtk_label_new (_(d->caption));
+  gtk_label_set_wrap (GTK_LABEL (caption), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (caption), 34);
+  gtk_label_set_justify (GTK_LABEL (caption), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (caption, "caption");
+  gtk_widget_add_css_class (caption, "dim-label");
+  gtk_box_append (GTK_BOX (box), caption);
+  return box;
+}
+
+static void
+add_heading (GtkBox *page, const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "title-3");
+  gtk_widget_set_margin_top (label, 12);
+  gtk_box_append (page, label);
+}
+
+static void
+add_paragraph (GtkBox *page, const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_box_append (page, label);
+}
+
+static void
+add_diagrams (GtkBox *page, const Diagram *a, const Diagram *b)
+{
+  /* Side by side when there is room, one above the other otherwise. */
+  GtkWidget *flow = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), TRUE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 12);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 12);
+  gtk_widget_set_halign (flow, GTK_ALIGN_CENTER);
+  gtk_widget_set_can_focus (flow, FALSE);
+  gtk_flow_box_append (GTK_FLOW_BOX (flow), diagram_new (a));
+  if (b != NULL)
+    gtk_flow_box_append (GTK_FLOW_BOX (flow), diagram_new (b));
+  for (GtkWidget *child = gtk_widget_get_first_child (flow); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
+  gtk_box_append (page, flow);
+}
+
+GtkWidget *
+kz_how_to_play_window_new (void)
+{
+  GtkWidget *window = adw_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("How to Play"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 760);
+  gtk_window_set_hide_on_close (GTK_WINDOW (window), FALSE);
+
+  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *header = adw_header_bar_new ();
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
+                                   adw_window_title_new (_("How to Play"), NULL));
+  gtk_box_append (GTK_BOX (outer), header);
+
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (outer), scrolled);
+
+  GtkWidget *clamp = adw_clamp_new ();
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 560);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_top (content, 12);
+  gtk_widget_set_margin_bottom (content, 24);
+  gtk_widget_set_margin_start (content, 18);
+  gtk_widget_set_margin_end (content, 18);
+  adw_clamp_set_child (ADW_CLAMP (clamp), content);
+  GtkBox *page = GTK_BOX (content);
+
+  add_heading (page, _("The Board"));
+  add_paragraph (page, _("Kazaki is played on the points of a square of 5 × 5 lines, with a "
+                         "triangle at each end: the Cossack camp at the bottom and the Turkish "
+                         "fortress at the top. Each side has fifteen pieces and a flag, which "
+                         "stands on the centre of its own triangle."));
+  add_paragraph (page, _("Pieces move only along the lines. A triangle is entered and left only "
+                         "through its apex, the point where it touches the square. The points "
+                         "are named like the squares of a chessboard: files a to e from left to "
+                         "right, ranks 1 to 9 from the Cossack side."));
+  add_diagrams (page, &start_diagram, NULL);
+
+  add_heading (page, _("Moving"));
+  add_paragraph (page, _("On your turn, move one of your pieces one step along a line to a free "
+                         "neighbouring point: forward, back or sideways."));
+
+  add_heading (page, _("Capturing"));
+  add_paragraph (page, _("When an enemy piece stands next to one of yours on a line and the point "
+                         "just beyond it is free, you can jump over it and the enemy piece is "
+                         "removed. After a jump the same piece must go on jumping while it can "
+                         "take another piece, turning if it likes, so one turn can take several "
+                         "pieces."));
+  add_paragraph (page, _("Capturing is compulsory: if any of your pieces can take an enemy piece, "
+                         "you must capture, though you may choose which capture to make. Pieces "
+                         "on the corners of the square and of the triangles can never be taken."));
+  add_diagrams (page, &capture_diagram, NULL);
+
+  add_heading (page, _("Flags"));
+  add_paragraph (page, _("Jump over the enemy flag, as over a piece, to capture it; this is never "
+                         "compulsory. The piece that took the flag carries it from then on. If a "
+                         "carrier is taken, the flag passes to the piece that took it, even back "
+                         "to the side it belongs to."));
+  add_diagrams (page, &flag_diagram, NULL);
+
+  add_heading (page, _("Winning"));
+  add_paragraph (page, _("You win when one of your pieces brings the enemy flag to the centre of "
+                         "your own triangle (it may step onto it even while your own flag stands "
+                         "there), when the enemy has no pieces left, or when the enemy cannot "
+                         "move."));
+  add_paragraph (page, _("The game is drawn when the same position occurs for the third time, or "
+                         "when the players agree to a draw. A player may also resign."));
+  add_diagrams (page, &win_diagram, NULL);
+
+  add_heading (page, _("Playing"));
+  add_paragraph (page, _("Click a piece, then the point to move it to; for a chain of captures, "
+                         "click each landing point in turn. You can also drag a piece, or use the "
+                         "arrow keys to move over the board and Enter or Space to pick a piece up "
+                         "and put it down. Escape cancels."));
+
+  adw_window_set_content (ADW_WINDOW (window), outer);
+  return window;
+}
+
+void
+kz_show_how_to_play (GtkWidget *parent)
+{
+  GtkWidget *window = kz_how_to_play_window_new ();
+  GtkRoot *root = parent ? gtk_widget_get_root (parent) : NULL;
+
+  if (GTK_IS_WINDOW (root))
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));
+      gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
