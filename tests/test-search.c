@@ -371,7 +371,7 @@ test_repetition (void)
   kz_searcher_clear (s);
   KzSearchLimits lim = { .max_depth = 1 };
   r = kz_search (s, &pos, hist, list->count, &lim, NULL);
-  g_assert_cmpint (r.score, ==, KZ_SCORE_DRAW);
+  g_assert_cmpint (r.score, ==, KZ_SCORE_DRAW - KZ_SEARCH_CONTEMPT);
   g_free (hist);
   g_free (list);
   kz_searcher_free (s);

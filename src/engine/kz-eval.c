@@ -27,6 +27,7 @@ enum {
   W_HANG_CARRIER    = 150,  /* the carrier of a flag is en prise */
   W_HANG_OTHER      = 15,   /* side not to move: pieces en prise */
   W_TEMPO           = 8,
+  W_ADVANCE         = 10,    /* per rank a piece has advanced */
   W_TRADE           = 4,    /* per piece ahead, per piece off the board:
                              * the side ahead likes exchanges (which it
                              * can force, captures being compulsory) */
@@ -218,6 +219,15 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
         }
 
       t->mobility += sign * W_MOBILITY * step_mobility (mine, free);
+      {
+        int adv = 0;
+        for (KzBits b = mine; b; b &= b - 1)
+          {
+            int r = kz_point_rank (kz_bit_scan (b));
+            adv += x == KZ_COSSACKS ? r : 8 - r;
+          }
+        t->structure += sign * W_ADVANCE * adv;
+      }
       t->structure += sign * (W_SAFE_POINT * kz_popcount (mine & SAFE_POINTS)
                               + W_PAIR * pairs (mine));
 

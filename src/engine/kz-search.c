@@ -457,7 +457,7 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
   s->path_hash[ply] = pos->hash;
   s->pv_len[ply] = ply;
   if (ply > 0 && is_repetition (s, ply, irrev))
-    return KZ_SCORE_DRAW;
+    return (ply & 1) ? KZ_SEARCH_CONTEMPT : -KZ_SEARCH_CONTEMPT;
   if (depth <= 0)
     return qsearch (s, pos, alpha, beta, ply);
 

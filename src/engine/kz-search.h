@@ -28,7 +28,10 @@
  * the evaluation (a piece = KZ_EVAL_PIECE = 100).  A finished game is
  * scored ±(KZ_SCORE_WIN - plies): a win by flag, annihilation or
  * blocking in n plies is KZ_SCORE_WIN - n, a loss in n plies
- * -(KZ_SCORE_WIN - n).  A repeated position scores KZ_SCORE_DRAW.
+ * -(KZ_SCORE_WIN - n).  A repeated position is a draw: it scores
+ * -KZ_SEARCH_CONTEMPT for the searching side (so the computer does not
+ * settle for shuffling back and forth) and +KZ_SEARCH_CONTEMPT for its
+ * opponent.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -46,6 +49,7 @@ extern "C" {
 #endif
 
 #define KZ_SCORE_DRAW     0
+#define KZ_SEARCH_CONTEMPT 25
 #define KZ_SCORE_WIN      30000
 #define KZ_SCORE_INFINITE 32000
 /* Scores at least this big in absolute value are forced game ends. */
