@@ -96,6 +96,9 @@ struct _KzBoardView {
   gboolean      dragging;
   double        drag_x, drag_y;
 
+  /* The focus ring shows once the keyboard is used, until a click. */
+  gboolean      keyboard_mode;
+
   AdwStyleManager *style_manager;
 };
 
@@ -596,18 +599,21 @@ draw_standing_flag (cairo_t *cr, double x, double y, double u, KzSide owner, con
   cairo_save (cr);
   cairo_translate (cr, x, y);
   /* base */
-  cairo_arc (cr, 0, 0.22 * u, 0.16 * u, 0, 2 * G_PI);
-  cairo_scale (cr, 1, 1);
-  set_rgba_alpha (cr, &p->shadow, 1);
+  cairo_save (cr);
+  cairo_scale (cr, 1, 0.45);
+  cairo_arc (cr, 0, 0.30 * u / 0.45, 0.17 * u, 0, 2 * G_PI);
+  cairo_restore (cr);
+  set_rgba (cr, &p->line);
   cairo_fill (cr);
   /* pole */
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, 0.05 * u);
-  set_rgba (cr, &p->line);
-  cairo_move_to (cr, -0.12 * u, 0.24 * u);
-  cairo_line_to (cr, -0.12 * u, -0.42 * u);
+  cairo_move_to (cr, 0, 0.30 * u);
+  cairo_line_to (cr, 0, -0.42 * u);
   cairo_stroke (cr);
-  cairo_translate (cr, -0.12 * u, -0.40 * u);
+  cairo_arc (cr, 0, -0.44 * u, 0.045 * u, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_translate (cr, 0, -0.40 * u);
   draw_flag_cloth (cr, owner, p, 0.42 * u);
   cairo_restore (cr);
 }
@@ -936,7 +942,7 @@ kz_board_view_snapshot (GtkWidget   *widget,
     draw_piece (cr, self->drag_x, self->drag_y, radius * 1.1, &pieces[self->press_point], p, TRUE);
 
   /* the keyboard focus ring */
-  if (gtk_widget_has_visible_focus (widget) && kz_point_valid (self->focus_point))
+  if (self->keyboard_mode && gtk_widget_has_focus (widget) && kz_point_valid (self->focus_point))
     {
       pixel (&g, self->focus_point, &x, &y);
       set_rgba (cr, &p->focus);
@@ -1160,6 +1166,7 @@ drag_begin (GtkGestureDrag *gesture,
   self->press_x = x;
   self->press_y = y;
   self->dragging = FALSE;
+  self->keyboard_mode = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
@@ -1242,6 +1249,7 @@ key_pressed (GtkEventControllerKey *controller,
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
     return FALSE;
+  self->keyboard_mode = TRUE;
   geometry (self, &g);
   switch (keyval)
     {
@@ -1463,7 +1471,7 @@ static void
 kz_board_view_init (KzBoardView *self)
 {
   GtkGesture *drag;
-  GtkEventController *keys;
+  GtkEventController *keys, *focus;
 
   self->input = kz_board_input_new ();
   kz_position_init_start (&self->state.pos);
@@ -1486,6 +1494,11 @@ kz_board_view_init (KzBoardView *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);

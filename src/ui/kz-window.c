@@ -47,6 +47,7 @@ struct _KzWindow {
   AdwToast        *refusal_toast;
   GObject         *game_over_dialog;
   gboolean         storage_warned;
+  GObject         *pending_alert;
 };
 
 G_DEFINE_FINAL_TYPE (KzWindow, kz_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -144,7 +145,37 @@ warn_storage (KzWindow *self, const char *what, const GError *error)
   alert = kz_alert_new (_("Games Cannot Be Saved"), body);
   kz_alert_add_response (alert, "ok", _("_Play Without Saving"), ADW_RESPONSE_SUGGESTED);
   kz_alert_set_default (alert, "ok", "ok");
-  kz_alert_present (alert, GTK_WIDGET (self), NULL, NULL);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    kz_alert_present (alert, GTK_WIDGET (self), NULL, NULL);
+  else
+    {
+      /* Not shown yet (at start): present it once the window is up, so
+       * it is not hidden behind the window. */
+      g_clear_object (&self->pending_alert);
+      self->pending_alert = g_object_ref_sink (alert);
+    }
+}
+
+static gboolean
+present_pending_alert (gpointer user_data)
+{
+  KzWindow *self = user_data;
+
+  if (self->pending_alert)
+    {
+      GObject *alert = g_steal_pointer (&self->pending_alert);
+      kz_alert_present (alert, GTK_WIDGET (self), NULL, NULL);
+      g_object_unref (alert);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+window_mapped (KzWindow *self)
+{
+  if (self->pending_alert)
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 200, present_pending_alert,
+                        g_object_ref (self), g_object_unref);
 }
 
 /* ---- the game -------------------------------------------------------- */
@@ -1082,6 +1113,9 @@ kz_window_dispose (GObject *object)
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->refusal_toast);
+  if (self->pending_alert && GTK_IS_WINDOW (self->pending_alert))
+    gtk_window_destroy (GTK_WINDOW (self->pending_alert));
+  g_clear_object (&self->pending_alert);
   g_clear_object (&self->game);
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
@@ -1133,6 +1167,7 @@ kz_window_init (KzWindow *self)
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
+  g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
 }
 
 KzWindow *
