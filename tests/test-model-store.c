@@ -4,7 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,9 +32,12 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->path = g_build_filename (f->dir, "games.db", NULL);
 }
 
+static gboolean set_immutable (const char *path, gboolean on);
+
 static void
 remove_tree (const char *path)
 {
+  set_immutable (path, FALSE);
   if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
     {
       g_chmod (path, 0700);
@@ -458,7 +464,7 @@ test_read_only (Fixture *f, gconstpointer data)
   else
     {
       g_assert_null (s3);
-      g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN);
+      g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY);
       g_assert_false (g_file_test (inside, G_FILE_TEST_EXISTS));
     }
   g_clear_error (&error);
@@ -470,6 +476,84 @@ test_read_only (Fixture *f, gconstpointer data)
       g_assert_cmpint (g_chmod (f->path, 0400), ==, 0);
       assert_refused_unchanged (f->path, KZ_STORE_ERROR_READ_ONLY);
     }
+}
+
+/* Sets or clears the immutable attribute (chattr +i): a directory or file
+ * that even root cannot change.  FALSE when the file system or the
+ * process's capabilities do not allow it. */
+static gboolean
+set_immutable (const char *path, gboolean on)
+{
+  int fd = open (path, O_RDONLY | O_NONBLOCK);
+  if (fd < 0)
+    return FALSE;
+  int flags = 0;
+  gboolean ok = ioctl (fd, FS_IOC_GETFLAGS, &flags) == 0;
+  if (ok)
+    {
+      flags = on ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
+      ok = ioctl (fd, FS_IOC_SETFLAGS, &flags) == 0;
+    }
+  close (fd);
+  return ok;
+}
+
+/* A read-only directory that holds even for root (immutable attribute). */
+static void
+test_immutable (Fixture *f, gconstpointer data)
+{
+  g_autofree char *ro = g_build_filename (f->dir, "ro", NULL);
+  g_assert_cmpint (g_mkdir (ro, 0700), ==, 0);
+  g_autofree char *existing = g_build_filename (ro, "games.db", NULL);
+  make_database (existing, 3);
+  g_autofree char *wal = g_strconcat (existing, "-wal", NULL);
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));   /* closed cleanly */
+  if (!set_immutable (ro, TRUE))
+    {
+      g_test_skip ("cannot make a directory immutable here (no CAP_LINUX_IMMUTABLE or no support)");
+      return;
+    }
+  /* A new database in the read-only directory. */
+  g_autofree char *fresh = g_build_filename (ro, "new.db", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzStore) s1 = kz_store_open (fresh, &error);
+  g_assert_null (s1);
+  g_assert_nonnull (error);
+  g_assert_true (error->domain == KZ_STORE_ERROR);
+  g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY);
+  g_assert_nonnull (strstr (error->message, fresh));
+  g_test_message ("new file: %s", error->message);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+
+  /* An existing database there: WAL needs files beside it. */
+  g_autoptr (GBytes) before = read_bytes (existing);
+  g_autoptr (KzStore) s2 = kz_store_open (existing, &error);
+  g_autoptr (GBytes) after = read_bytes (existing);
+  set_immutable (ro, FALSE);
+  g_assert_null (s2);
+  g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY);
+  g_assert_nonnull (strstr (error->message, existing));
+  g_test_message ("existing file: %s", error->message);
+  g_clear_error (&error);
+  g_assert_true (g_bytes_equal (before, after));
+
+  /* The database file itself immutable. */
+  g_assert_true (set_immutable (existing, TRUE));
+  g_autoptr (GBytes) before2 = read_bytes (existing);
+  g_autoptr (KzStore) s3 = kz_store_open (existing, &error);
+  g_autoptr (GBytes) after2 = read_bytes (existing);
+  set_immutable (existing, FALSE);
+  g_assert_null (s3);
+  g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY);
+  g_test_message ("immutable file: %s", error->message);
+  g_assert_true (g_bytes_equal (before2, after2));
+
+  /* Writable again: the same file opens and still holds its games. */
+  g_autoptr (KzStore) s4 = open_ok (existing);
+  guint count = 0;
+  g_assert_true (kz_store_count_games (s4, NULL, &count, NULL));
+  g_assert_cmpuint (count, ==, 3);
 }
 
 /* The disk fills up (simulated with max_page_count): the move is not
@@ -618,6 +702,7 @@ main (int argc, char **argv)
   ADD ("/model/store/corrupt", test_corrupt);
   ADD ("/model/store/too-new", test_too_new);
   ADD ("/model/store/read-only", test_read_only);
+  ADD ("/model/store/read-only-immutable", test_immutable);
   ADD ("/model/store/disk-full", test_disk_full);
   ADD ("/model/store/migration-v1", test_migration);
   ADD ("/model/store/damaged-game", test_damaged_game);

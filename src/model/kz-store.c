@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 #include <sqlite3.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -164,6 +165,20 @@ G_DEFINE_BOXED_TYPE (KzGameInfo, kz_game_info, kz_game_info_copy, kz_game_info_f
 /* ---------------------------------------------------------------------- */
 /* Errors                                                                  */
 
+/* 0 when a file can be created in the folder of `path`, else the errno. */
+static int
+folder_writable_errno (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *probe = g_build_filename (dir, ".kazaki-probe-XXXXXX", NULL);
+  int fd = g_mkstemp (probe);
+  if (fd < 0)
+    return errno;
+  close (fd);
+  g_unlink (probe);
+  return 0;
+}
+
 /* A GError for an SQLite failure `rc` on the store's file.  `doing`
  * says what was being done ("saving the move", …). */
 static void
@@ -194,6 +209,19 @@ set_db_error (GError **error, const char *path, sqlite3 *db, int rc, const char 
                    path, detail, doing);
       break;
     case SQLITE_CANTOPEN:
+      {
+        /* SQLite only says it could not open a file (the database, or the
+         * -wal/-shm files WAL needs beside it): find out whether the folder
+         * can be written at all. */
+        int e = folder_writable_errno (path);
+        if (e == EACCES || e == EPERM || e == EROFS)
+          {
+            g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
+                         _("The game database “%s” cannot be opened or created: its folder "
+                           "cannot be written (%s)"), path, g_strerror (e));
+            break;
+          }
+      }
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN,
                    _("The game database “%s” cannot be opened or created (%s while %s)"),
                    path, detail, doing);
