@@ -168,18 +168,13 @@ kz_application_startup (GApplication *app)
 {
   KzApplication *self = KZ_APPLICATION (app);
   GtkApplication *gtk_app = GTK_APPLICATION (app);
-  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (kz_application_parent_class)->startup (app);
 
   g_set_application_name (_("Kazaki"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
-  gtk_css_provider_load_from_resource (css, RESOURCE_BASE "/style.css");
-  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
-                                              GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-
+  /* AdwApplication loads style.css from the resource base path. */
   self->settings = g_settings_new (APPLICATION_ID);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,

@@ -1058,9 +1058,9 @@ kz_board_view_get_state (KzBoardView *self)
 /* ---- input ----------------------------------------------------------- */
 
 static void
-emit_message (KzBoardView *self, const char *message)
+emit_message (KzBoardView *self, const char *message, gboolean refusal)
 {
-  g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, message);
+  g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, message, refusal);
 }
 
 static void
@@ -1071,14 +1071,14 @@ handle_result (KzBoardView *self, KzInputResult result, const KzMove *move, cons
     case KZ_INPUT_MOVE:
       {
         KzMove copy = *move;
-        emit_message (self, NULL);
+        emit_message (self, NULL, FALSE);
         g_signal_emit (self, signals[SIGNAL_MOVE_CHOSEN], 0, &copy);
       }
       break;
     case KZ_INPUT_REFUSED:
       {
         g_autofree char *text = kz_board_input_describe_error (error);
-        emit_message (self, text);
+        emit_message (self, text, TRUE);
       }
       break;
     case KZ_INPUT_PARTIAL:
@@ -1091,12 +1091,12 @@ handle_result (KzBoardView *self, KzInputResult result, const KzMove *move, cons
           text = g_strdup_printf (_("Jump on, or click %s again to stop there"), kz_point_name (path[n - 1]));
         else
           text = g_strdup (_("The capture goes on: click the next landing point"));
-        emit_message (self, text);
+        emit_message (self, text, FALSE);
       }
       break;
     case KZ_INPUT_SELECTED:
     case KZ_INPUT_DESELECTED:
-      emit_message (self, NULL);
+      emit_message (self, NULL, FALSE);
       break;
     case KZ_INPUT_IGNORED:
     default:
@@ -1113,9 +1113,9 @@ check_interactive (KzBoardView *self)
   if (!self->interactive)
     {
       if (kz_board_input_get_moves (self->input)->count == 0)
-        emit_message (self, _("The game is over"));
+        emit_message (self, _("The game is over"), TRUE);
       else
-        emit_message (self, _("Wait for the computer's move"));
+        emit_message (self, _("Wait for the computer's move"), TRUE);
       return FALSE;
     }
   return TRUE;
@@ -1142,7 +1142,7 @@ kz_board_view_cancel_input (KzBoardView *self)
   g_return_if_fail (KZ_IS_BOARD_VIEW (self));
   kz_board_input_cancel (self->input);
   self->dragging = FALSE;
-  emit_message (self, NULL);
+  emit_message (self, NULL, FALSE);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1458,7 +1458,7 @@ kz_board_view_class_init (KzBoardViewClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   signals[SIGNAL_MESSAGE] =
     g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_BOOLEAN);
   signals[SIGNAL_ANIMATION_DONE] =
     g_signal_new ("animation-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);

@@ -30,8 +30,9 @@ G_DECLARE_FINAL_TYPE (KzBoardView, kz_board_view, KZ, BOARD_VIEW, GtkWidget)
  * "animation-duration" (guint, milliseconds per step or jump; 0 = none),
  * "animating" (gboolean, read-only).
  * Signals: "move-chosen" (gpointer const KzMove *) — the player chose a
- * legal move; "message" (const char *, nullable) — a refusal or a hint
- * for the player; NULL clears it; "animation-done". */
+ * legal move; "message" (const char *, nullable; gboolean refusal) — a
+ * refusal, or a hint while a chain is being clicked; NULL clears it;
+ * "animation-done". */
 
 GtkWidget *kz_board_view_new (void);
 

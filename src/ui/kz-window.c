@@ -48,6 +48,7 @@ struct _KzWindow {
   GObject         *game_over_dialog;
   gboolean         storage_warned;
   GObject         *pending_alert;
+  gboolean         narrow;
 };
 
 G_DEFINE_FINAL_TYPE (KzWindow, kz_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -1061,19 +1062,34 @@ board_move_chosen (KzWindow *self, const KzMove *move)
 }
 
 static void
-board_message (KzWindow *self, const char *message, KzBoardView *view)
+board_message (KzWindow *self, const char *message, gboolean is_refusal, KzBoardView *view)
 {
   if (message == NULL)
     {
       update_status (self);
       return;
     }
-  /* Hints about a chain go to the status; refusals to a toast. */
-  if (kz_board_view_get_interactive (view) && g_str_has_prefix (message, "") &&
-      (strstr (message, _("click")) != NULL))
-    gtk_label_set_text (self->detail_label, message);
-  else
+  /* Hints about a chain go to the status line; refusals to a toast. */
+  if (is_refusal)
     refusal (self, message);
+  else
+    gtk_label_set_text (self->detail_label, message);
+}
+
+/* Narrow windows hide the side panel (the header button shows it again). */
+static void
+width_changed (KzWindow *self)
+{
+  int width = 0, height = 0;
+  gboolean narrow;
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "show-side-panel");
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  narrow = width > 0 && width < 640;
+  if (narrow == self->narrow)
+    return;
+  self->narrow = narrow;
+  g_action_change_state (action, g_variant_new_boolean (!narrow));
 }
 
 /* ---- settings -------------------------------------------------------- */
@@ -1168,6 +1184,7 @@ kz_window_init (KzWindow *self)
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
   g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
 }
 
 KzWindow *
