@@ -714,7 +714,9 @@ kz_kgn_parse_game (const char *text, gssize len, GError **error)
   if (games->len != 1)
     {
       g_set_error (error, KZ_KGN_ERROR, KZ_KGN_ERROR_SYNTAX,
-                   _("The text holds %u games, not one"), games->len);
+                   g_dngettext (GETTEXT_PACKAGE, "The text holds %u game, not one",
+                                "The text holds %u games, not one", games->len),
+                   games->len);
       return NULL;
     }
   return g_object_ref (g_ptr_array_index (games, 0));

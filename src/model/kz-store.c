@@ -19,6 +19,7 @@
 #include "kz-game-private.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 #include <unistd.h>
 #include <sqlite3.h>
@@ -854,7 +855,7 @@ kz_store_get_game_info (KzStore *self, gint64 id, GError **error)
   if (rc == SQLITE_DONE)
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" G_GINT64_FORMAT " in “%s”"), id, self->path);
+                   _("There is no game %" PRId64 " in “%s”"), id, self->path);
       sqlite3_reset (s);
       return NULL;
     }
@@ -892,7 +893,7 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
   if (game == NULL)
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
-                   _("Game %" G_GINT64_FORMAT " in “%s” has an invalid start position: %s"),
+                   _("Game %" PRId64 " in “%s” has an invalid start position: %s"),
                    id, self->path, local->message);
       g_error_free (local);
       rollback (self);
@@ -932,12 +933,12 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
         {
           if (local == NULL)
             g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
-                         _("Game %" G_GINT64_FORMAT " in “%s” is damaged: move %u is missing"),
+                         _("Game %" PRId64 " in “%s” is damaged: move %u is missing"),
                          id, self->path, expect);
           else
             {
               g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
-                           _("Game %" G_GINT64_FORMAT " in “%s” is damaged: move %u (%s): %s"),
+                           _("Game %" PRId64 " in “%s” is damaged: move %u (%s): %s"),
                            id, self->path, expect, text, local->message);
               g_error_free (local);
             }
@@ -1149,7 +1150,7 @@ static gboolean
 game_changed_elsewhere (KzStore *self, gint64 id, GError **error)
 {
   g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
-               _("Game %" G_GINT64_FORMAT " in “%s” was deleted or changed by another program"),
+               _("Game %" PRId64 " in “%s” was deleted or changed by another program"),
                id, self->path);
   rollback (self);
   return FALSE;
@@ -1274,7 +1275,7 @@ kz_store_set_outcome (KzStore *self, gint64 id, KzResult result, KzTermination t
   if (sqlite3_changes (self->db) != 1)
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" G_GINT64_FORMAT " in “%s”"), id, self->path);
+                   _("There is no game %" PRId64 " in “%s”"), id, self->path);
       return FALSE;
     }
   return TRUE;
