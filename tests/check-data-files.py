@@ -127,7 +127,7 @@ def check_metainfo(src_path, built_path, screenshots_dir):
         if '/data/screenshots/' not in url:
             errors.append(f'screenshot {url} is not from data/screenshots/')
         elif not os.path.isfile(os.path.join(screenshots_dir, name)):
-            warnings.append(f'screenshot {name} is not in data/screenshots/ yet')
+            errors.append(f'screenshot {name} is not in data/screenshots/')
 
 
 def check_man(path):
