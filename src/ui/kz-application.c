@@ -8,6 +8,7 @@
 
 #include "kz-application.h"
 #include "kz-dialogs.h"
+#include "kz-library-app.h"
 #include "kz-how-to-play.h"
 #include "kz-resources.h"
 #include "kz-window.h"
@@ -28,7 +29,7 @@ kz_application_new (void)
 {
   return g_object_new (KZ_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS | G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", RESOURCE_BASE,
                        NULL);
 }
@@ -188,6 +189,8 @@ kz_application_startup (GApplication *app)
   set_accels (gtk_app, "win.redo", "<Control><Shift>z", "<Control>y");
   set_accels (gtk_app, "win.hint", "<Control>h", NULL);
   set_accels (gtk_app, "win.show-side-panel", "F9", NULL);
+  /* The library, replay and notation (kz-library-app.c). */
+  kz_library_app_init (self);
 
   /* The game database: on failure go on in memory; the window tells
    * the player once. */

@@ -11,6 +11,7 @@
 #include "kz-dialogs.h"
 #include "kz-store.h"
 #include "kz-window.h"
+#include "kz-window-replay.h"
 
 struct _KzWindow {
   AdwApplicationWindow parent_instance;
@@ -221,6 +222,7 @@ set_game (KzWindow *self, KzGame *game)
     }
   self->game_over_pending = FALSE;
   g_set_object (&self->game, game);
+  kz_window_replay_game_changed (self);
   show_board (self, FALSE);
   update_everything (self);
   maybe_start_computer (self);
@@ -809,6 +811,14 @@ kz_window_get_game (KzWindow *self)
   return self->game;
 }
 
+void
+kz_window_set_game (KzWindow *self, KzGame *game)
+{
+  g_return_if_fail (KZ_IS_WINDOW (self));
+  g_return_if_fail (KZ_IS_GAME (game));
+  set_game (self, game);
+}
+
 /* ---- actions --------------------------------------------------------- */
 
 static void
@@ -1180,6 +1190,7 @@ kz_window_init (KzWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
+  kz_window_replay_init (self);
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);

@@ -18,5 +18,8 @@ KzWindow *kz_window_new           (KzApplication *app);
 /* Opens the New Game dialog. */
 void      kz_window_show_new_game (KzWindow *self);
 KzGame   *kz_window_get_game      (KzWindow *self);
+/* Replaces the window's game (stored or in memory) and shows it. */
+void      kz_window_set_game      (KzWindow *self,
+                                   KzGame   *game);
 
 G_END_DECLS

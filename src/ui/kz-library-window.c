@@ -1,0 +1,535 @@
+/* kz-library-window.c — the library of past games.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "kz-board-painter.h"
+#include "kz-file-chooser.h"
+#include "kz-game-list-model.h"
+#include "kz-kgn.h"
+#include "kz-library-window.h"
+#include "kz-window.h"
+
+typedef struct {
+  KzLibraryWindow *self;     /* not owned */
+  gint64           id;
+  gboolean         done;     /* undone or deleted */
+} PendingDelete;
+
+struct _KzLibraryWindow {
+  AdwWindow parent_instance;
+
+  /* template children */
+  AdwWindowTitle  *window_title;
+  GtkSearchEntry  *search_entry;
+  GtkDropDown     *result_filter;
+  AdwToastOverlay *toast_overlay;
+  GtkStack        *stack;
+  GtkListView     *list_view;
+  AdwStatusPage   *empty_page;
+  GtkButton       *export_button;
+
+  KzApplication     *app;
+  KzGameListModel   *model;
+  GtkMultiSelection *selection;
+  GPtrArray         *pending;    /* PendingDelete* */
+};
+
+G_DEFINE_FINAL_TYPE (KzLibraryWindow, kz_library_window, ADW_TYPE_WINDOW)
+
+static void
+toast (KzLibraryWindow *self, const char *text)
+{
+  AdwToast *t = adw_toast_new (text);
+  adw_toast_set_timeout (t, 4);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static KzWindow *
+main_window (KzLibraryWindow *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self->app)); l; l = l->next)
+    if (KZ_IS_WINDOW (l->data))
+      return KZ_WINDOW (l->data);
+  return NULL;
+}
+
+static void
+update_view (KzLibraryWindow *self)
+{
+  guint n = self->model ? g_list_model_get_n_items (G_LIST_MODEL (self->model)) : 0;
+  g_autofree char *subtitle = NULL;
+  gboolean filtered = self->model && (kz_game_list_model_get_player (self->model)
+                                      || kz_game_list_model_get_by_result (self->model));
+
+  if (self->model == NULL)
+    subtitle = g_strdup (_("Not available"));
+  else if (filtered)
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game found", "%u games found", n), n);
+  else
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n), n);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+
+  if (n > 0)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "list");
+      return;
+    }
+  if (self->model == NULL)
+    {
+      const GError *error = kz_application_get_store_error (self->app);
+      adw_status_page_set_title (self->empty_page, _("The Game Database Is Not Available"));
+      adw_status_page_set_description (self->empty_page, error ? error->message : NULL);
+    }
+  else if (filtered)
+    {
+      adw_status_page_set_title (self->empty_page, _("No Games Found"));
+      adw_status_page_set_description (self->empty_page,
+                                       _("No game matches the player name and result chosen."));
+    }
+  else
+    {
+      adw_status_page_set_title (self->empty_page, _("No Games Yet"));
+      adw_status_page_set_description (self->empty_page,
+                                       _("Every game you play is kept here. You can also import KGN files."));
+    }
+  gtk_stack_set_visible_child_name (self->stack, "empty");
+}
+
+/* ---- deleting with Undo ------------------------------------------------- */
+
+static void
+commit_delete (KzLibraryWindow *self, PendingDelete *p)
+{
+  g_autoptr (GError) error = NULL;
+  KzStore *store = kz_application_get_store (self->app);
+
+  if (p->done || self->model == NULL || store == NULL)
+    return;
+  p->done = TRUE;
+  if (!kz_store_delete_games (store, &p->id, 1, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The game could not be deleted: %s"), error->message);
+      kz_game_list_model_show_hidden (self->model, p->id);
+      toast (self, text);
+      return;
+    }
+  kz_game_list_model_forget_hidden (self->model, p->id);
+}
+
+static void
+commit_all (KzLibraryWindow *self)
+{
+  if (self->pending == NULL)
+    return;
+  for (guint i = 0; i < self->pending->len; i++)
+    commit_delete (self, g_ptr_array_index (self->pending, i));
+}
+
+static void
+undo_clicked (AdwToast *t, PendingDelete *p)
+{
+  if (p->done || p->self == NULL)
+    return;
+  p->done = TRUE;
+  kz_game_list_model_show_hidden (p->self->model, p->id);
+  update_view (p->self);
+}
+
+static void
+toast_dismissed (AdwToast *t, PendingDelete *p)
+{
+  if (p->self)
+    {
+      commit_delete (p->self, p);
+      g_ptr_array_remove (p->self->pending, p);
+    }
+}
+
+static void
+delete_at (KzLibraryWindow *self, guint position)
+{
+  g_autoptr (KzGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
+  KzWindow *main = main_window (self);
+  KzGame *current = main ? kz_window_get_game (main) : NULL;
+  PendingDelete *p;
+  AdwToast *t;
+  g_autofree char *players = NULL;
+  g_autofree char *title = NULL;
+
+  if (item == NULL)
+    return;
+  if (current && kz_game_get_id (current) == kz_game_item_get_id (item))
+    {
+      toast (self, _("The game on the board cannot be deleted; start a new game or open another one first"));
+      return;
+    }
+  p = g_new0 (PendingDelete, 1);
+  p->self = self;
+  p->id = kz_game_list_model_hide (self->model, position);
+  g_ptr_array_add (self->pending, p);
+
+  players = kz_game_item_dup_players_text (item);
+  /* Translators: %s is e.g. "Ivan vs Computer" */
+  title = g_strdup_printf (_("Game deleted: %s"), players);
+  t = adw_toast_new (title);
+  adw_toast_set_button_label (t, _("_Undo"));
+  adw_toast_set_timeout (t, 6);
+  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_data (t, "button-clicked", G_CALLBACK (undo_clicked), p, NULL, 0);
+  g_signal_connect_data (t, "dismissed", G_CALLBACK (toast_dismissed), p,
+                         (GClosureNotify) (void (*) (void)) g_free, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+  update_view (self);
+}
+
+/* ---- rows --------------------------------------------------------------- */
+
+static void
+draw_thumbnail (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  const KzPosition *pos = g_object_get_data (G_OBJECT (area), "kz-position");
+  if (pos)
+    kz_board_paint (cr, pos, width, height, NULL);
+}
+
+static void
+open_item (KzLibraryWindow *self, KzGameItem *item)
+{
+  KzWindow *main = main_window (self);
+  if (item == NULL || main == NULL)
+    return;
+  g_action_group_activate_action (G_ACTION_GROUP (main), "open-game",
+                                  g_variant_new_int64 (kz_game_item_get_id (item)));
+}
+
+static void
+row_open_clicked (GtkButton *button, GtkListItem *list_item)
+{
+  KzLibraryWindow *self = g_object_get_data (G_OBJECT (button), "kz-library");
+  open_item (self, gtk_list_item_get_item (list_item));
+}
+
+static void
+row_delete_clicked (GtkButton *button, GtkListItem *list_item)
+{
+  KzLibraryWindow *self = g_object_get_data (G_OBJECT (button), "kz-library");
+  guint position = gtk_list_item_get_position (list_item);
+  if (position != GTK_INVALID_LIST_POSITION)
+    delete_at (self, position);
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, KzLibraryWindow *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *thumb = gtk_drawing_area_new ();
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *players = gtk_label_new (NULL);
+  GtkWidget *outcome = gtk_label_new (NULL);
+  GtkWidget *date = gtk_label_new (NULL);
+  GtkWidget *open = gtk_button_new_from_icon_name ("media-playback-start-symbolic");
+  GtkWidget *del = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+  gtk_widget_set_margin_top (row, 6);
+  gtk_widget_set_margin_bottom (row, 6);
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_set_margin_end (row, 12);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (thumb), 52);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (thumb), 80);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (thumb), draw_thumbnail, NULL, NULL);
+  gtk_box_append (GTK_BOX (row), thumb);
+
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_widget_set_valign (text, GTK_ALIGN_CENTER);
+  for (GtkWidget **l = (GtkWidget *[]) { players, outcome, date, NULL }; *l; l++)
+    {
+      gtk_label_set_xalign (GTK_LABEL (*l), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (*l), PANGO_ELLIPSIZE_END);
+      gtk_box_append (GTK_BOX (text), *l);
+    }
+  gtk_widget_add_css_class (players, "heading");
+  gtk_widget_add_css_class (date, "dim-label");
+  gtk_widget_add_css_class (date, "caption");
+  gtk_box_append (GTK_BOX (row), text);
+
+  for (GtkWidget **b = (GtkWidget *[]) { open, del, NULL }; *b; b++)
+    {
+      gtk_widget_set_valign (*b, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (*b, "flat");
+      gtk_widget_add_css_class (*b, "circular");
+      g_object_set_data (G_OBJECT (*b), "kz-library", self);
+      gtk_box_append (GTK_BOX (row), *b);
+    }
+  gtk_widget_set_tooltip_text (open, _("Replay This Game"));
+  gtk_widget_set_tooltip_text (del, _("Delete This Game"));
+  g_signal_connect (open, "clicked", G_CALLBACK (row_open_clicked), list_item);
+  g_signal_connect (del, "clicked", G_CALLBACK (row_delete_clicked), list_item);
+
+  g_object_set_data (G_OBJECT (row), "thumb", thumb);
+  g_object_set_data (G_OBJECT (row), "players", players);
+  g_object_set_data (G_OBJECT (row), "outcome", outcome);
+  g_object_set_data (G_OBJECT (row), "date", date);
+  gtk_list_item_set_child (list_item, row);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, KzLibraryWindow *self)
+{
+  GtkWidget *row = gtk_list_item_get_child (list_item);
+  KzGameItem *item = gtk_list_item_get_item (list_item);
+  GtkWidget *thumb = g_object_get_data (G_OBJECT (row), "thumb");
+  KzPosition pos;
+  KzError err;
+  g_autofree char *players = NULL;
+  g_autofree char *outcome = NULL;
+  g_autofree char *date = NULL;
+
+  if (item == NULL)
+    return;
+  players = kz_game_item_dup_players_text (item);
+  outcome = kz_game_item_dup_outcome_text (item);
+  date = kz_game_item_dup_date_text (item);
+  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "players"), players);
+  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "outcome"), outcome);
+  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "date"), date);
+  if (kz_game_item_get_final_kpn (item) && kz_kpn_parse (kz_game_item_get_final_kpn (item), &pos, &err))
+    g_object_set_data_full (G_OBJECT (thumb), "kz-position", g_memdup2 (&pos, sizeof pos), g_free);
+  else
+    g_object_set_data (G_OBJECT (thumb), "kz-position", NULL);
+  gtk_widget_queue_draw (thumb);
+}
+
+static void
+list_activated (GtkListView *view, guint position, KzLibraryWindow *self)
+{
+  g_autoptr (KzGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
+  open_item (self, item);
+}
+
+/* ---- filters ------------------------------------------------------------ */
+
+static void
+apply_filter (KzLibraryWindow *self)
+{
+  static const KzResult results[] = { KZ_RESULT_NONE, KZ_RESULT_COSSACKS_WIN, KZ_RESULT_TURKS_WIN,
+                                      KZ_RESULT_DRAW, KZ_RESULT_NONE };
+  guint selected = gtk_drop_down_get_selected (self->result_filter);
+  g_autofree char *player = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->model == NULL)
+    return;
+  if (selected >= G_N_ELEMENTS (results))
+    selected = 0;
+  player = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->search_entry))));
+  /* A filter change re-reads the list: deletions waiting for Undo happen now. */
+  commit_all (self);
+  if (!kz_game_list_model_set_filter (self->model, player, selected != 0, results[selected], &error))
+    toast (self, error->message);
+  update_view (self);
+}
+
+/* ---- export ------------------------------------------------------------- */
+
+static void
+export_chosen (GFile *file, gpointer data)
+{
+  g_autoptr (KzLibraryWindow) self = data;
+  GArray *ids = g_object_steal_data (G_OBJECT (self), "kz-export-ids");
+  KzStore *store = kz_application_get_store (self->app);
+  g_autoptr (GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *kgn = NULL;
+  g_autofree char *name = NULL;
+  guint failed = 0;
+
+  if (file == NULL || ids == NULL || store == NULL)
+    {
+      if (ids)
+        g_array_unref (ids);
+      return;
+    }
+  /* Oldest first, so that importing the file gives the same order. */
+  for (guint i = ids->len; i-- > 0;)
+    {
+      KzGame *game = kz_store_load_game (store, g_array_index (ids, gint64, i), NULL);
+      if (game)
+        g_ptr_array_add (games, game);
+      else
+        failed++;
+    }
+  g_array_unref (ids);
+  kgn = kz_kgn_export_games (games);
+  name = g_file_get_parse_name (file);
+  if (!g_file_replace_contents (file, kgn, strlen (kgn), NULL, FALSE, G_FILE_CREATE_NONE, NULL,
+                                NULL, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The games could not be saved to “%s”: %s"),
+                                               name, error->message);
+      toast (self, text);
+      return;
+    }
+  {
+    g_autofree char *text = NULL;
+    if (failed)
+      /* Translators: the number of games, the file, the number that failed */
+      text = g_strdup_printf (_("%u games saved to “%s”; %u could not be read"), games->len, name, failed);
+    else
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game saved to “%s”",
+                                           "%u games saved to “%s”", games->len),
+                              games->len, name);
+    toast (self, text);
+  }
+}
+
+static void
+export_clicked (KzLibraryWindow *self)
+{
+  g_autoptr (GtkBitset) set = NULL;
+  GtkBitsetIter iter;
+  guint position;
+  GArray *ids;
+
+  if (self->model == NULL)
+    return;
+  set = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  if (gtk_bitset_is_empty (set))
+    {
+      toast (self, _("Select the games to export first (Ctrl+A selects all)"));
+      return;
+    }
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, set, &position); ok;
+       ok = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autoptr (KzGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
+      if (item)
+        {
+          gint64 id = kz_game_item_get_id (item);
+          g_array_append_val (ids, id);
+        }
+    }
+  g_object_set_data_full (G_OBJECT (self), "kz-export-ids", ids, (GDestroyNotify) g_array_unref);
+  {
+    static const char *const patterns[] = { "*.kgn", NULL };
+    kz_file_chooser_save (GTK_WINDOW (self), _("Export Games"), "kazaki-games.kgn",
+                          _("Kazaki games (KGN)"), patterns, export_chosen, g_object_ref (self));
+  }
+}
+
+/* ---- window ------------------------------------------------------------- */
+
+void
+kz_library_window_reload (KzLibraryWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (KZ_IS_LIBRARY_WINDOW (self));
+  if (self->model == NULL)
+    return;
+  commit_all (self);
+  if (!kz_game_list_model_reload (self->model, &error))
+    toast (self, error->message);
+  update_view (self);
+}
+
+static gboolean
+kz_library_window_close_request (GtkWindow *window)
+{
+  commit_all (KZ_LIBRARY_WINDOW (window));
+  return GTK_WINDOW_CLASS (kz_library_window_parent_class)->close_request (window);
+}
+
+static void
+kz_library_window_dispose (GObject *object)
+{
+  KzLibraryWindow *self = KZ_LIBRARY_WINDOW (object);
+
+  if (self->pending)
+    {
+      commit_all (self);
+      /* The toasts may outlive us: they must not call back. */
+      for (guint i = 0; i < self->pending->len; i++)
+        ((PendingDelete *) g_ptr_array_index (self->pending, i))->self = NULL;
+      g_clear_pointer (&self->pending, g_ptr_array_unref);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_LIBRARY_WINDOW);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->model);
+  G_OBJECT_CLASS (kz_library_window_parent_class)->dispose (object);
+}
+
+static void
+kz_library_window_class_init (KzLibraryWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = kz_library_window_dispose;
+  window_class->close_request = kz_library_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-library-window.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzLibraryWindow, name)
+  BIND (window_title);
+  BIND (search_entry);
+  BIND (result_filter);
+  BIND (toast_overlay);
+  BIND (stack);
+  BIND (list_view);
+  BIND (empty_page);
+  BIND (export_button);
+#undef BIND
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+static void
+kz_library_window_init (KzLibraryWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->pending = g_ptr_array_new ();
+}
+
+KzLibraryWindow *
+kz_library_window_new (KzApplication *app)
+{
+  KzLibraryWindow *self = g_object_new (KZ_TYPE_LIBRARY_WINDOW, "application", app, NULL);
+  KzStore *store = kz_application_get_store (app);
+  GtkListItemFactory *factory;
+  g_autoptr (GError) error = NULL;
+
+  self->app = app;
+  if (store)
+    {
+      self->model = kz_game_list_model_new (store, &error);
+      if (self->model == NULL)
+        toast (self, error->message);
+    }
+  if (self->model)
+    {
+      self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->model)));
+      g_signal_connect_swapped (self->model, "items-changed", G_CALLBACK (update_view), self);
+    }
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  gtk_list_view_set_factory (self->list_view, factory);
+  g_object_unref (factory);
+  if (self->selection)
+    gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect (self->list_view, "activate", G_CALLBACK (list_activated), self);
+
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (apply_filter), self);
+  g_signal_connect_swapped (self->result_filter, "notify::selected", G_CALLBACK (apply_filter), self);
+  g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (export_clicked), self);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), self->model != NULL);
+  update_view (self);
+  return self;
+}
