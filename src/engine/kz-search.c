@@ -780,7 +780,7 @@ kz_search_level_params (int level, KzSearchLimits *limits)
     { 2, 0, 0, 30, 0 },
     { 4, 0, 0, 10, 0 },
     { 7, 0, 1000, 0, 0 },
-    { 0, 0, 1000, 0, 0 },
+    { 0, 0, 1500, 0, 0 },
   };
   if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)
     return false;
