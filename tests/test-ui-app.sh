@@ -34,7 +34,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export GSETTINGS_BACKEND=memory
+# Settings in a key file of the temporary config folder, so the test can
+# choose the kind of game (gsettings) and the app remembers it.
+export GSETTINGS_BACKEND=keyfile
 export XDG_CONFIG_HOME="$tmp/config"
 export XDG_CACHE_HOME="$tmp/cache"
 export NO_AT_BRIDGE=1
@@ -85,11 +87,19 @@ stored_moves() {
   "$CLI" --db "$db" show "$id" | grep -v '^\[' | tr '\n' ' '
 }
 
+# The moves of the newest stored game.
+stored_moves_newest() {
+  local id
+  id=$("$CLI" --db "$1" list 2>/dev/null | head -1 | cut -f1)
+  [ -n "$id" ] || return 1
+  "$CLI" --db "$1" show "$id" | grep -v '^\[' | tr '\n' ' '
+}
+
 game_count() {
   "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..16"
+echo "1..22"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
 export XDG_DATA_HOME="$tmp/data"
@@ -165,6 +175,53 @@ else
 fi
 check "the garbage games.db is left untouched" \
   test "$(md5sum < "$XDG_DATA_HOME/kazaki/games.db")" = "$sum_before"
+
+# --- 4. a game that ends: the result is stored --------------------------
+export XDG_DATA_HOME="$tmp/ending"
+db="$XDG_DATA_HOME/kazaki/games.db"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+cat > "$tmp/ending.kgn" <<'KGN'
+[Event "Casual game"]
+[Site "?"]
+[Date "2026.11.30"]
+[Round "-"]
+[Cossacks "Ivan"]
+[Turks "Mehmed"]
+[Result "*"]
+[Termination "unterminated"]
+[Position "5/3/5/5/5/2t2/2c2/3/4c c home home"]
+
+*
+KGN
+"$CLI" --db "$db" import "$tmp/ending.kgn" >/dev/null
+start_app 5
+win_action play-move "'c3xc5'"
+check "the last capture ends the game: 1-0 by annihilation in the database" \
+  bash -c '"$1" --db "$2" list | grep -q "1-0.annihilation"' _ "$CLI" "$db"
+win_action play-move "'c5-c6'"
+check "no move is accepted after the end" \
+  bash -c '"$1" --db "$2" list | awk -F"\t" "{ print \$7 }" | grep -qx 1' _ "$CLI" "$db"
+quit_app
+
+# --- 5. against the computer ---------------------------------------------
+# Later starts with no unfinished game begin a game of the kind last
+# chosen: here, against the computer (level 1), the player with the Cossacks.
+gsettings set io.github.kazaki.Kazaki last-game-kind computer
+gsettings set io.github.kazaki.Kazaki computer-level 1
+gsettings set io.github.kazaki.Kazaki player-side cossacks
+check "the app starts a game against the computer" start_app 6
+check "a second game was begun" test "$(game_count "$db")" = 2
+win_action play-move "'c4-c5'"
+replied=false
+for _ in $(seq 1 50); do
+  if stored_moves_newest "$db" | grep -q '1\. c4-c5 c6x'; then replied=true; break; fi
+  sleep 0.2
+done
+check "the computer answers the player's move (a compulsory capture)" $replied
+win_action undo
+check "win.undo against the computer takes back its reply and the player's move" \
+  bash -c '[ "$("$1" --db "$2" list | head -1 | cut -f7)" = 0 ]' _ "$CLI" "$db"
+quit_app
 
 # The store's own warning about the unusable database is expected; no
 # GTK or GLib critical must appear.

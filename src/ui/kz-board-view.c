@@ -1407,7 +1407,11 @@ kz_board_view_dispose (GObject *object)
 {
   KzBoardView *self = KZ_BOARD_VIEW (object);
 
-  stop_animation (self);
+  /* Stop without announcing it: nobody should act on a dying board. */
+  if (self->tick_id)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+  self->animating = FALSE;
   if (self->style_manager)
     g_signal_handlers_disconnect_by_func (self->style_manager, dark_changed, self);
   self->style_manager = NULL;

@@ -717,7 +717,7 @@ show_game_over (KzWindow *self)
 static void
 animation_done (KzWindow *self)
 {
-  if (self->game_over_pending)
+  if (self->game != NULL && self->game_over_pending)
     show_game_over (self);
 }
 
