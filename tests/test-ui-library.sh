@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# test-ui-library.sh — the library, replay and notation in the real app,
+# driven through its exported D-Bus actions: a game recorded with
+# kazaki-cli is opened with win.open-game, stepped through with the
+# replay actions, exported and compared with `kazaki-cli show`; continue
+# from here, image export, bad ids and opening a .kgn file.  TAP output.
+#
+# Needs a display and a private session bus: ./build-aux/test runs the
+# tests under xvfb-run and dbus-run-session.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+
+KAZAKI=${KAZAKI:?set KAZAKI to the kazaki executable}
+CLI=${KAZAKI_CLI:?set KAZAKI_CLI to kazaki-cli}
+APP_ID=io.github.kazaki.Kazaki
+APP_PATH=/io/github/kazaki/Kazaki
+
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
+  echo "1..0 # SKIP needs a display and a session bus (run ./build-aux/test)"
+  exit 0
+fi
+if gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+     --method org.freedesktop.DBus.NameHasOwner "$APP_ID" 2>/dev/null | grep -q true; then
+  echo "1..0 # SKIP $APP_ID already runs on this session bus"
+  exit 0
+fi
+
+tmp=$(mktemp -d)
+app_pid=
+cleanup() {
+  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
+    kill "$app_pid" 2>/dev/null; wait "$app_pid" 2>/dev/null
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+export GSETTINGS_BACKEND=memory
+export XDG_CONFIG_HOME="$tmp/config"
+export XDG_CACHE_HOME="$tmp/cache"
+export XDG_DATA_HOME="$tmp/data"
+export NO_AT_BRIDGE=1
+export GTK_A11Y=none
+db="$XDG_DATA_HOME/kazaki/games.db"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; [ $# -gt 1 ] && echo "$2" | sed 's/^/# /'; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
+
+WIN="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 --method org.gtk.Actions"
+APP="gdbus call --session --dest $APP_ID --object-path $APP_PATH --method org.gtk.Actions"
+
+start_app() {
+  "$KAZAKI" "$@" >"$tmp/app.log" 2>&1 &
+  app_pid=$!
+  for _ in $(seq 1 100); do
+    $WIN.List >/dev/null 2>&1 && return 0
+    kill -0 "$app_pid" 2>/dev/null || return 1
+    sleep 0.2
+  done
+  return 1
+}
+
+win_action() {   # win_action NAME [GVARIANT-PARAM]
+  local param="[]"
+  [ $# -gt 1 ] && param="[<$2>]"
+  $WIN.Activate "$1" "$param" '{}' >/dev/null
+}
+
+# The state of a window action, e.g. "uint32 3" or "true".
+state() {
+  $WIN.Describe "$1" | sed -n "s/.*\[<\(.*\)>\]).*/\1/p"
+}
+
+# The ply the replay shows.
+ply() {
+  state replay-goto | sed 's/^uint32 //'
+}
+
+game_count() {
+  "$CLI" --db "$db" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
+}
+
+quit_app() {
+  $APP.Activate quit '[]' '{}' >/dev/null 2>&1
+  for _ in $(seq 1 50); do
+    kill -0 "$app_pid" 2>/dev/null || { wait "$app_pid"; local rc=$?; app_pid=; return $rc; }
+    sleep 0.2
+  done
+  return 1
+}
+
+echo "1..24"
+
+# --- a database made with kazaki-cli ---------------------------------------
+MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
+"$CLI" --db "$db" new --cossacks Ivan --turks Olena >/dev/null
+# shellcheck disable=SC2086
+"$CLI" --db "$db" play 1 $MOVES >/dev/null
+"$CLI" --db "$db" new --cossacks Taras --turks Selim >/dev/null
+"$CLI" --db "$db" play 2 d4-e4 >/dev/null
+check "kazaki-cli recorded two games" test "$(game_count)" = 2
+
+check "the app starts on that database" start_app
+
+actions=$($WIN.List 2>&1)
+app_actions=$($APP.List 2>&1)
+missing=
+for a in open-game replay-first replay-previous replay-next replay-last replay-play \
+         continue-from-here export-game copy-position export-image review; do
+  echo "$actions" | grep -q "'$a'" || missing="$missing win.$a"
+done
+for a in library import; do
+  echo "$app_actions" | grep -q "'$a'" || missing="$missing app.$a"
+done
+if [ -z "$missing" ]; then ok "the library and replay actions are exported"; else not_ok "the library and replay actions are exported" "missing:$missing"; fi
+
+# --- open game 1 and step through it ----------------------------------------
+win_action open-game "int64 1"
+check "win.open-game 1 starts a replay" test "$(state review)" = true
+check "the replay starts at the start position" test "$(ply)" = 0
+
+win_action replay-next; win_action replay-next; win_action replay-next
+check "three times win.replay-next shows ply 3" test "$(ply)" = 3
+win_action replay-previous
+check "win.replay-previous goes back to ply 2" test "$(ply)" = 2
+win_action replay-last
+check "win.replay-last shows the last ply (9)" test "$(ply)" = 9
+win_action replay-first
+check "win.replay-first goes back to ply 0" test "$(ply)" = 0
+win_action replay-goto "uint32 3"
+check "win.replay-goto 3 jumps to ply 3" test "$(ply)" = 3
+win_action replay-goto "uint32 99"
+check "a ply past the end stops at the last one" test "$(ply)" = 9
+win_action replay-goto "uint32 3"
+
+# --- export and compare with kazaki-cli show --------------------------------
+win_action export-game-to "'$tmp/game1.kgn'"
+"$CLI" --db "$db" show 1 > "$tmp/show1.kgn"
+if cmp -s "$tmp/game1.kgn" "$tmp/show1.kgn"; then
+  ok "win.export-game-to writes exactly what kazaki-cli show prints"
+else
+  not_ok "win.export-game-to writes exactly what kazaki-cli show prints" \
+    "$(diff "$tmp/show1.kgn" "$tmp/game1.kgn" 2>&1 | head -20)"
+fi
+
+win_action export-image-to "'$tmp/board.png'"
+win_action export-image-to "'$tmp/board.svg'"
+check "win.export-image-to writes a PNG" \
+  bash -c 'head -c 8 "$1" | od -An -c | grep -q "P   N   G"' _ "$tmp/board.png"
+check "win.export-image-to writes an SVG" grep -q '<svg' "$tmp/board.svg"
+
+# --- continue from here -----------------------------------------------------
+win_action continue-from-here
+# shellcheck disable=SC2086
+kpn3=$("$CLI" apply $(echo $MOVES | cut -d' ' -f1-3) | head -n 1)
+check "continue from here records a new game" test "$(game_count)" = 3
+"$CLI" --db "$db" show 3 > "$tmp/show3.kgn"
+check "its KGN has the Position tag of ply 3" grep -qF "[Position \"$kpn3\"]" "$tmp/show3.kgn"
+check "it keeps the players and has no moves" \
+  bash -c 'grep -q "\[Cossacks \"Ivan\"\]" "$1" && grep -q "\[Turks \"Olena\"\]" "$1" && tail -n 1 "$1" | grep -qx "\*"' _ "$tmp/show3.kgn"
+check "the window leaves the replay for the new game" test "$(state review)" = false
+
+# --- bad input: nothing crashes ---------------------------------------------
+win_action open-game "int64 999"
+check "opening a game that does not exist leaves the app running" \
+  bash -c '$1 >/dev/null 2>&1' _ "$WIN.List"
+
+# --- a .kgn file given to the app -------------------------------------------
+cat > "$tmp/friend.kgn" <<'KGN'
+[Event "Good one"]
+[Cossacks "Bohdan"]
+[Turks "Mehmed"]
+[Result "*"]
+
+1. d4-e4 d6-e6 *
+
+[Event "Bad one"]
+[Cossacks "X"]
+[Turks "Y"]
+[Result "*"]
+
+1. d4-e4 d4-c4 *
+
+[Event "Good two"]
+[Cossacks "Olena"]
+[Turks "Ivan"]
+[Result "*"]
+
+1. b4-a4 *
+KGN
+"$KAZAKI" "$tmp/friend.kgn" >"$tmp/open.log" 2>&1
+sleep 1
+check "opening a .kgn file imports its two good games" test "$(game_count)" = 5
+check "and opens the first of them for replay" test "$(state review)" = true
+"$CLI" --db "$db" show 4 | grep -q '\[Cossacks "Bohdan"\]'
+check "the imported game is stored as written" test $? = 0
+
+$APP.Activate library '[]' '{}' >/dev/null 2>&1
+check "app.quit ends the app cleanly" quit_app
+
+if grep -h -E 'CRITICAL|Gtk-WARNING|GLib-GObject-WARNING' "$tmp"/app.log "$tmp"/open.log > "$tmp/criticals"; then
+  not_ok "no critical warnings from the app" "$(head -20 "$tmp/criticals")"
+else
+  ok "no critical warnings from the app"
+fi
+
+exit $((failed > 0))
