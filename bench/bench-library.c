@@ -86,7 +86,7 @@ make_database (const char *path)
   sql_ok (sqlite3_prepare_v2 (db,
     "INSERT INTO games (id, cossacks, turks, cossacks_kind, turks_kind, start_kpn, "
     "start_time, end_time, result, termination, plies, final_kpn) "
-    "VALUES (?1, ?2, ?3, 0, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", -1, &g, NULL), db);
+    "VALUES (?1, ?2, ?3, 0, 0, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", -1, &g, NULL), db);
   sql_ok (sqlite3_prepare_v2 (db,
     "INSERT INTO moves (game_id, ply, move, played_at) VALUES (?1, ?2, ?3, ?4)",
     -1, &m, NULL), db);

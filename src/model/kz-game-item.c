@@ -195,5 +195,5 @@ kz_game_item_dup_date_text (KzGameItem *self)
   if (dt == NULL)
     return g_strdup (_("Unknown date"));
   /* TRANSLATORS: date and time of a game in the library, see strftime */
-  return g_date_time_format (dt, _("%e %b %Y, %H:%M"));
+  return g_date_time_format (dt, _("%-d %b %Y, %H:%M"));
 }

@@ -22,6 +22,8 @@ typedef struct {
   GtkListBox      *moves_list;      /* the window's move list */
   GtkScrolledWindow *moves_scroller;
   AdwToastOverlay *toast_overlay;
+  GtkWidget       *status_label;    /* the window's status lines: about the */
+  GtkWidget       *detail_label;    /* game as it stands, hidden in a replay */
   GtkBuilder      *builder;
   GtkWidget       *review_board;    /* our read-only KzBoardView */
   GtkWidget       *bar;
@@ -332,6 +334,8 @@ leave (Review *r)
   gtk_widget_set_visible (r->review_board, FALSE);
   gtk_widget_set_visible (r->bar, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (r->live_board), TRUE);
+  gtk_widget_set_visible (r->status_label, TRUE);
+  gtk_widget_set_visible (r->detail_label, TRUE);
   update_actions (r);
   queue_highlight (r);
 }
@@ -365,6 +369,8 @@ enter (Review *r, guint ply)
   gtk_widget_set_visible (GTK_WIDGET (r->live_board), FALSE);
   gtk_widget_set_visible (r->review_board, TRUE);
   gtk_widget_set_visible (r->bar, TRUE);
+  gtk_widget_set_visible (r->status_label, FALSE);
+  gtk_widget_set_visible (r->detail_label, FALSE);
   show (r);
   return TRUE;
 }
@@ -953,6 +959,10 @@ kz_window_replay_init (KzWindow *self)
   r->toast_overlay = ADW_TOAST_OVERLAY (gtk_widget_get_template_child (GTK_WIDGET (self),
                                                                        KZ_TYPE_WINDOW,
                                                                        "toast_overlay"));
+  r->status_label = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KZ_TYPE_WINDOW,
+                                                               "status_label"));
+  r->detail_label = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KZ_TYPE_WINDOW,
+                                                               "detail_label"));
   r->builder = gtk_builder_new_from_resource (RESOURCE_BASE "/kz-replay-bar.ui");
   r->bar = GTK_WIDGET (gtk_builder_get_object (r->builder, "replay_bar"));
   r->caption = GTK_LABEL (gtk_builder_get_object (r->builder, "caption"));
