@@ -124,6 +124,8 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+static void update_accessible (KzBoardView *self);
+
 void
 kz_board_state_from_game (KzBoardState *state,
                           KzGame       *game,
@@ -1034,6 +1036,7 @@ kz_board_view_set_state (KzBoardView        *self,
   self->press_point = KZ_NO_POINT;
   self->state = *state;
   kz_board_input_set_position (self->input, &state->pos);
+  update_accessible (self);
 
   if (before != NULL && state->has_last_move && animations_enabled (self))
     {
@@ -1061,6 +1064,34 @@ static void
 emit_message (KzBoardView *self, const char *message, gboolean refusal)
 {
   g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, message, refusal);
+}
+
+/* Tells assistive technologies what is under the focus ring. */
+static void
+update_accessible (KzBoardView *self)
+{
+  g_autofree char *text = NULL;
+  int sq = self->focus_point;
+
+  if (!kz_point_valid (sq))
+    return;
+  if (self->state.pieces[sq].side >= 0)
+    {
+      const KzPiece *piece = &self->state.pieces[sq];
+      /* Translators: a point, the side and the troop, e.g. "c4: Cossacks, Infantry" */
+      text = g_strdup_printf (_("%s: %s, %s"), kz_point_name (sq),
+                              piece->side == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
+                              kz_troop_describe ((KzTroop) piece->troop, (KzSide) piece->side));
+    }
+  else if (sq == kz_centre (KZ_COSSACKS) && self->state.pos.flag[KZ_COSSACKS] == KZ_FLAG_HOME)
+    text = g_strdup_printf (_("%s: the Cossack flag"), kz_point_name (sq));
+  else if (sq == kz_centre (KZ_TURKS) && self->state.pos.flag[KZ_TURKS] == KZ_FLAG_HOME)
+    text = g_strdup_printf (_("%s: the Turkish flag"), kz_point_name (sq));
+  else
+    text = g_strdup_printf (_("%s: empty"), kz_point_name (sq));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  -1);
 }
 
 static void
@@ -1269,6 +1300,7 @@ key_pressed (GtkEventControllerKey *controller,
       return FALSE;
     }
   self->focus_point = kz_board_geometry_step (&g, self->focus_point, (KzBoardDirection) dir);
+  update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -1487,6 +1519,9 @@ kz_board_view_init (KzBoardView *self)
   self->focus_point = KZ_SQ (2, 3);   /* c4 */
   self->press_point = KZ_NO_POINT;
 
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+                                  -1);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
