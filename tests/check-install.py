@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 errors = []
 
@@ -27,6 +28,57 @@ def run(cmd, env=None, timeout=60):
     except (OSError, subprocess.TimeoutExpired) as e:
         return 127, str(e)
     return proc.returncode, proc.stdout
+
+
+def start_installed_app(app, env, app_id):
+    """Starts the installed GUI (settings from the installed schema, a
+    throw-away data directory), waits until it owns its bus name, then
+    quits it through its app.quit action."""
+    env = dict(env)
+    with tempfile.TemporaryDirectory(prefix='kazaki-home-') as home:
+        env['XDG_DATA_HOME'] = os.path.join(home, 'data')
+        env['XDG_CONFIG_HOME'] = os.path.join(home, 'config')
+        env['XDG_CACHE_HOME'] = os.path.join(home, 'cache')
+        env['XDG_STATE_HOME'] = os.path.join(home, 'state')
+        proc = subprocess.Popen([app], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        owned = False
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and proc.poll() is None:
+            code, out = run(['gdbus', 'call', '--session', '--dest', 'org.freedesktop.DBus',
+                             '--object-path', '/org/freedesktop/DBus',
+                             '--method', 'org.freedesktop.DBus.NameHasOwner', app_id], timeout=10)
+            if code == 0 and 'true' in out:
+                owned = True
+                break
+            if code == 127:  # no gdbus: just give it time
+                time.sleep(3)
+                owned = proc.poll() is None
+                break
+            time.sleep(0.2)
+        if proc.poll() is not None:
+            out = proc.stdout.read()
+            errors.append(f'the installed kazaki exited at start with status {proc.returncode}:\n{out}')
+            return
+        if not owned:
+            errors.append('the installed kazaki did not take its bus name within 20 s')
+        run(['gdbus', 'call', '--session', '--dest', app_id,
+             '--object-path', '/' + app_id.replace('.', '/'),
+             '--method', 'org.gtk.Actions.Activate', 'quit', '[]', '{}'], timeout=10)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            errors.append('the installed kazaki did not quit through app.quit')
+            return
+        out = proc.stdout.read()
+        if proc.returncode != 0:
+            errors.append(f'the installed kazaki quit with status {proc.returncode}:\n{out}')
+        elif 'CRITICAL' in out or 'GLib-GIO-ERROR' in out:
+            errors.append(f'the installed kazaki printed errors:\n{out}')
+        else:
+            print('installed kazaki started (installed schema, icons, data) and quit cleanly')
 
 
 def main():
@@ -132,6 +184,11 @@ def main():
                 errors.append(f'installed kazaki --help failed ({code}):\n{out}')
             else:
                 print('installed kazaki --help runs')
+            if (os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY')) \
+                    and os.environ.get('DBUS_SESSION_BUS_ADDRESS'):
+                start_installed_app(app, run_env, app_id)
+            else:
+                print('note: no display and session bus: the installed kazaki was not started')
         elif gui:
             print('note: kazaki (the GUI) is not installed by this build yet')
 
