@@ -227,6 +227,92 @@ test_game_over (void)
   kz_board_input_free (input);
 }
 
+/* Enters a move click by click: the piece, then each landing point (the
+ * last one twice when the chain could go on). */
+static void
+click_move (KzBoardInput *input, const KzMove *m)
+{
+  KzMove got;
+  KzError error;
+  KzInputResult r;
+  int n = m->n_jumps ? m->n_jumps : 1;
+
+  r = kz_board_input_click (input, m->from, &got, &error);
+  g_assert_cmpint (r, ==, KZ_INPUT_SELECTED);
+  for (int i = 0; i < n; i++)
+    {
+      int p = m->n_jumps ? m->path[i] : m->to;
+      r = kz_board_input_click (input, p, &got, &error);
+      if (i < n - 1)
+        g_assert_cmpint (r, ==, KZ_INPUT_PARTIAL);
+    }
+  if (r == KZ_INPUT_PARTIAL)
+    {
+      g_assert_true (kz_board_input_can_stop (input));
+      r = kz_board_input_click (input, m->to, &got, &error);
+    }
+  g_assert_cmpint (r, ==, KZ_INPUT_MOVE);
+  g_assert_true (kz_move_equal (&got, m));
+}
+
+/* Random games to their end, every move entered with clicks, and when
+ * the final point names one move also with a drag; the input state
+ * machine must give back exactly the engine's move each time. */
+static void
+test_random_games (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261130);
+  KzBoardInput *input = kz_board_input_new ();
+  int finished = 0, chains = 0;
+
+  for (int game = 0; game < 60; game++)
+    {
+      KzPosition pos;
+
+      kz_position_init_start (&pos);
+      for (int ply = 0; ply < 400; ply++)
+        {
+          const KzMoveList *moves;
+          const KzMove *m;
+          int same_end = 0;
+
+          kz_board_input_set_position (input, &pos);
+          moves = kz_board_input_get_moves (input);
+          if (moves->count == 0)
+            {
+              finished++;
+              break;
+            }
+          m = &moves->moves[g_rand_int_range (rand, 0, moves->count)];
+          if (m->n_jumps > 1)
+            chains++;
+          click_move (input, m);
+
+          for (int i = 0; i < moves->count; i++)
+            if (moves->moves[i].from == m->from && moves->moves[i].to == m->to)
+              same_end++;
+          if (same_end == 1 && m->to != m->from)
+            {
+              KzMove got;
+              KzError error;
+              KzInputResult r = kz_board_input_drop (input, m->from, m->to, &got, &error);
+              /* Dropped on a landing point from which the chain may go
+               * on (or pass again): one more click there ends it. */
+              if (r == KZ_INPUT_PARTIAL)
+                r = kz_board_input_click (input, m->to, &got, &error);
+              g_assert_cmpint (r, ==, KZ_INPUT_MOVE);
+              g_assert_true (kz_move_equal (&got, m));
+            }
+          kz_position_make_move (&pos, m);
+        }
+    }
+  g_test_message ("%d games finished, %d chains of two jumps or more", finished, chains);
+  g_assert_cmpint (finished, >, 30);
+  g_assert_cmpint (chains, >, 10);
+  kz_board_input_free (input);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -237,5 +323,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/board-input/chain-single-click", test_chain_single_click);
   g_test_add_func ("/ui/board-input/chain-loop", test_chain_loop);
   g_test_add_func ("/ui/board-input/game-over", test_game_over);
+  g_test_add_func ("/ui/board-input/random-games", test_random_games);
   return g_test_run ();
 }
