@@ -1,0 +1,211 @@
+/* test-ui-board-view.c — KzBoardView in a real window: clicks become
+ * moves, refusals become messages, and the drawing puts the pieces where
+ * the geometry says, in both orientations and both styles.
+ *
+ * Needs a display (./build-aux/test runs it under Xvfb); skipped without.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+#include <string.h>
+
+#include "kz-board-geometry.h"
+#include "kz-board-view.h"
+
+#define WIDTH  360
+#define HEIGHT 640
+
+static int
+pt (const char *name)
+{
+  return kz_point_parse (name, NULL);
+}
+
+typedef struct {
+  GtkWidget *window;
+  KzBoardView *view;
+  KzGame *game;
+  GPtrArray *chosen;     /* move strings */
+  GPtrArray *messages;   /* refusal texts */
+} Fixture;
+
+static void
+on_move (KzBoardView *view, const KzMove *move, Fixture *f)
+{
+  char text[KZ_MOVE_STR_MAX];
+  g_autoptr (GError) error = NULL;
+  KzBoardState state;
+
+  kz_move_format (move, text, sizeof text);
+  g_ptr_array_add (f->chosen, g_strdup (text));
+  g_assert_true (kz_game_play (f->game, move, &error));
+  kz_board_state_from_game (&state, f->game, kz_game_get_ply (f->game));
+  kz_board_view_set_state (f->view, &state, NULL);
+}
+
+static void
+on_message (KzBoardView *view, const char *text, gboolean refusal, Fixture *f)
+{
+  if (text && refusal)
+    g_ptr_array_add (f->messages, g_strdup (text));
+}
+
+static void
+wait_frames (int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      gint64 end = g_get_monotonic_time () + 20 * 1000;
+      while (g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  KzBoardState state;
+
+  f->game = kz_game_new ();
+  f->chosen = g_ptr_array_new_with_free_func (g_free);
+  f->messages = g_ptr_array_new_with_free_func (g_free);
+  f->window = gtk_window_new ();
+  f->view = KZ_BOARD_VIEW (kz_board_view_new ());
+  kz_board_view_set_animation_duration (f->view, 0);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), WIDTH, HEIGHT);
+  kz_board_state_from_game (&state, f->game, 0);
+  kz_board_view_set_state (f->view, &state, NULL);
+  g_signal_connect (f->view, "move-chosen", G_CALLBACK (on_move), f);
+  g_signal_connect (f->view, "message", G_CALLBACK (on_message), f);
+  gtk_window_present (GTK_WINDOW (f->window));
+  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (f->view)) == 0; i++)
+    wait_frames (1);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->game);
+  g_ptr_array_unref (f->chosen);
+  g_ptr_array_unref (f->messages);
+}
+
+static void
+test_clicks (Fixture *f, gconstpointer data)
+{
+  /* A step by two clicks. */
+  kz_board_view_click_point (f->view, pt ("c4"));
+  kz_board_view_click_point (f->view, pt ("c5"));
+  g_assert_cmpuint (f->chosen->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (f->chosen, 0), ==, "c4-c5");
+
+  /* The Turks must capture; a step is refused with a reason. */
+  kz_board_view_click_point (f->view, pt ("b6"));
+  g_assert_cmpuint (f->messages->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (f->messages, 0), "b6"));
+
+  /* A two-jump chain by one click on its last point. */
+  kz_board_view_click_point (f->view, pt ("c6"));
+  kz_board_view_click_point (f->view, pt ("a4"));
+  g_assert_cmpuint (f->chosen->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (f->chosen, 1), ==, "c6xc4xa4");
+  g_assert_cmpuint (kz_game_get_ply (f->game), ==, 2);
+
+  /* Not interactive (the computer's turn): a click is refused. */
+  kz_board_view_set_interactive (f->view, FALSE);
+  kz_board_view_click_point (f->view, pt ("a3"));
+  g_assert_cmpuint (f->chosen->len, ==, 2);
+  g_assert_cmpuint (f->messages->len, ==, 2);
+  kz_board_view_set_interactive (f->view, TRUE);
+  kz_board_view_click_point (f->view, pt ("a3"));
+  kz_board_view_click_point (f->view, pt ("a5"));
+  g_assert_cmpstr (g_ptr_array_index (f->chosen, 2), ==, "a3xa5");
+}
+
+/* Renders the view into an image surface. */
+static cairo_surface_t *
+render (Fixture *f)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->view));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int w = gtk_widget_get_width (GTK_WIDGET (f->view));
+  int h = gtk_widget_get_height (GTK_WIDGET (f->view));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  GskRenderNode *node;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  gsk_render_node_unref (node);
+  cairo_destroy (cr);
+  g_object_unref (paintable);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Red minus blue at the centre of a point: > 0 for a Turk, < 0 for a Cossack. */
+static int
+redness (cairo_surface_t *surface, const KzBoardGeometry *g, int sq)
+{
+  double x, y;
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 pixel;
+  int r, b, sum = 0;
+
+  kz_board_geometry_point_to_pixel (g, sq, &x, &y);
+  /* a little off centre, on the disc but beside the emblem */
+  x += kz_board_geometry_piece_radius (g) * 0.75;
+  memcpy (&pixel, data + (int) y * stride + 4 * (int) x, 4);
+  r = (pixel >> 16) & 0xff;
+  b = pixel & 0xff;
+  sum = r - b;
+  return sum;
+}
+
+static void
+test_drawing (Fixture *f, gconstpointer data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (int dark = 0; dark < 2; dark++)
+    for (int flipped = 0; flipped < 2; flipped++)
+      {
+        KzBoardGeometry g;
+        cairo_surface_t *surface;
+
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                         : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        kz_board_view_set_flipped (f->view, flipped);
+        wait_frames (3);
+        surface = render (f);
+        kz_board_geometry_init (&g, gtk_widget_get_width (GTK_WIDGET (f->view)),
+                                gtk_widget_get_height (GTK_WIDGET (f->view)), flipped);
+        /* Cossacks (blue) on ranks 1–4, Turks (red) on ranks 6–9. */
+        g_assert_cmpint (redness (surface, &g, pt ("a1")), <, -40);
+        g_assert_cmpint (redness (surface, &g, pt ("c4")), <, -40);
+        g_assert_cmpint (redness (surface, &g, pt ("e9")), >, 40);
+        g_assert_cmpint (redness (surface, &g, pt ("d6")), >, 40);
+        cairo_surface_destroy (surface);
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_add ("/ui/board-view/clicks", Fixture, NULL, fixture_setup, test_clicks, fixture_teardown);
+  g_test_add ("/ui/board-view/drawing", Fixture, NULL, fixture_setup, test_drawing, fixture_teardown);
+  return g_test_run ();
+}
