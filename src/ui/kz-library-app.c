@@ -69,6 +69,9 @@ library_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       g_object_set_data (G_OBJECT (app), LIBRARY_KEY, library);
       g_signal_connect_swapped (library, "destroy", G_CALLBACK (library_destroyed), app);
     }
+  else
+    /* Games may have been played or imported since it was opened. */
+    kz_library_window_reload (library);
   gtk_window_present (GTK_WINDOW (library));
 }
 
