@@ -496,23 +496,34 @@ emblem_crescent (cairo_t *cr)
 static void
 emblem_cannon (cairo_t *cr)
 {
+  /* a tapered barrel on a wheeled carriage */
   cairo_save (cr);
-  cairo_rotate (cr, -0.45);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, 0.24);
-  cairo_move_to (cr, -0.46, 0.02);
-  cairo_line_to (cr, 0.46, 0.02);
-  cairo_stroke (cr);
-  cairo_set_line_width (cr, 0.10);
-  cairo_move_to (cr, 0.50, -0.16);
-  cairo_line_to (cr, 0.50, 0.20);
-  cairo_stroke (cr);
-  cairo_restore (cr);
-  cairo_set_line_width (cr, 0.09);
-  cairo_arc (cr, -0.12, 0.30, 0.22, 0, 2 * G_PI);
-  cairo_stroke (cr);
-  cairo_arc (cr, -0.12, 0.30, 0.06, 0, 2 * G_PI);
+  cairo_translate (cr, -0.05, 0.05);
+  cairo_rotate (cr, -0.42);
+  cairo_move_to (cr, -0.52, -0.15);
+  cairo_line_to (cr, 0.50, -0.09);
+  cairo_line_to (cr, 0.50, 0.09);
+  cairo_line_to (cr, -0.52, 0.15);
+  cairo_close_path (cr);
   cairo_fill (cr);
+  /* muzzle ring and cascabel */
+  cairo_rectangle (cr, 0.44, -0.13, 0.10, 0.26);
+  cairo_fill (cr);
+  cairo_arc (cr, -0.60, 0, 0.08, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  /* the wheel */
+  cairo_set_line_width (cr, 0.08);
+  cairo_arc (cr, -0.14, 0.30, 0.24, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  for (int i = 0; i < 4; i++)
+    {
+      double a = i * G_PI / 4;
+      cairo_move_to (cr, -0.14 + 0.24 * cos (a), 0.30 + 0.24 * sin (a));
+      cairo_line_to (cr, -0.14 - 0.24 * cos (a), 0.30 - 0.24 * sin (a));
+    }
+  cairo_set_line_width (cr, 0.04);
+  cairo_stroke (cr);
 }
 
 static void
@@ -611,12 +622,12 @@ draw_standing_flag (cairo_t *cr, double x, double y, double u, KzSide owner, con
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, 0.05 * u);
   cairo_move_to (cr, 0, 0.30 * u);
-  cairo_line_to (cr, 0, -0.42 * u);
+  cairo_line_to (cr, 0, -0.50 * u);
   cairo_stroke (cr);
-  cairo_arc (cr, 0, -0.44 * u, 0.045 * u, 0, 2 * G_PI);
+  cairo_arc (cr, 0, -0.52 * u, 0.05 * u, 0, 2 * G_PI);
   cairo_fill (cr);
-  cairo_translate (cr, 0, -0.40 * u);
-  draw_flag_cloth (cr, owner, p, 0.42 * u);
+  cairo_translate (cr, 0, -0.48 * u);
+  draw_flag_cloth (cr, owner, p, 0.52 * u);
   cairo_restore (cr);
 }
 
