@@ -380,6 +380,9 @@ computer_done (GObject      *source,
   g_autoptr (GError) error = NULL;
   KzMove move;
 
+  /* Stopped meanwhile (undo, new game, window closed): drop the answer. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->game == NULL)
+    return;
   if (!kz_computer_player_choose_finish (result, &move, NULL, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -965,7 +968,7 @@ computer_draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
         refusal (self, error->message);
       return;
     }
-  if (kz_game_is_over (self->game))
+  if (self->game == NULL || kz_game_is_over (self->game))
     return;
   /* The search scored the position for the computer (it is to move
    * when it evaluates; else for the player, so negate). */
@@ -1028,6 +1031,8 @@ hint_done (GObject *source, GAsyncResult *result, gpointer user_data)
         refusal (self, error->message);
       return;
     }
+  if (self->game == NULL)
+    return;
   kz_move_format (&move, text, sizeof text);
   /* Translators: %s is a move such as c4-c5 */
   msg = g_strdup_printf (_("Hint: %s"), text);
