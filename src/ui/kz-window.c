@@ -1037,6 +1037,14 @@ hint_done (GObject *source, GAsyncResult *result, gpointer user_data)
   /* Translators: %s is a move such as c4-c5 */
   msg = g_strdup_printf (_("Hint: %s"), text);
   toast (self, msg);
+  /* Select the piece, so its targets show. */
+  if (kz_board_view_get_interactive (self->board_view) &&
+      kz_position_piece_at (kz_game_get_position (self->game), move.from) ==
+      (int) kz_game_get_side_to_move (self->game))
+    {
+      kz_board_view_cancel_input (self->board_view);
+      kz_board_view_click_point (self->board_view, move.from);
+    }
 }
 
 static void
