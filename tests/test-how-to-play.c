@@ -1,0 +1,64 @@
+/* test-how-to-play.c — the How to Play window builds, and every diagram in
+ * it is a legal position reached by legal moves (an illegal one logs a
+ * critical, which the test framework makes fatal).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+
+#include "kz-board-view.h"
+#include "kz-how-to-play.h"
+
+static void
+collect_boards (GtkWidget *widget, GPtrArray *boards)
+{
+  if (KZ_IS_BOARD_VIEW (widget))
+    g_ptr_array_add (boards, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_boards (child, boards);
+}
+
+static void
+test_diagrams (void)
+{
+  GtkWidget *window = kz_how_to_play_window_new ();
+  g_autoptr (GPtrArray) boards = g_ptr_array_new ();
+  guint with_move = 0;
+
+  g_assert_true (GTK_IS_WINDOW (window));
+  collect_boards (window, boards);
+  /* The start, a capture chain, a flag taken, a flag brought home. */
+  g_assert_cmpuint (boards->len, ==, 4);
+  for (guint i = 0; i < boards->len; i++)
+    {
+      KzBoardView *board = g_ptr_array_index (boards, i);
+      const KzBoardState *state = kz_board_view_get_state (board);
+
+      g_assert_false (kz_board_view_get_interactive (board));
+      g_assert_nonnull (state);
+      if (state->has_last_move)
+        with_move++;
+    }
+  /* Every diagram but the start shows the move that led to it. */
+  g_assert_cmpuint (with_move, ==, 3);
+
+  gtk_window_present (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_test_skip ("no display");
+      return g_test_run ();
+    }
+  adw_init ();
+  g_test_add_func ("/how-to-play/diagrams", test_diagrams);
+  return g_test_run ();
+}
