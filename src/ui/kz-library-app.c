@@ -211,10 +211,11 @@ app_open (GApplication *application, GFile **files, int n_files, const char *hin
   KzApplication *app = KZ_APPLICATION (application);
   KzWindow *window = ensure_main_window (app);
 
-  for (int i = 0; i < n_files; i++)
-    kz_library_import_file (app, files[i], i == 0);
+  /* The window first, so that a report about bad games stays on top. */
   if (window)
     gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < n_files; i++)
+    kz_library_import_file (app, files[i], i == 0);
 }
 
 static const GActionEntry library_app_actions[] = {
