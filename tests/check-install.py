@@ -30,6 +30,44 @@ def run(cmd, env=None, timeout=60):
     return proc.returncode, proc.stdout
 
 
+def check_file_association(destdir, bindir, datadir, app_id):
+    """Does what the packaging triggers do (update-mime-database,
+    update-desktop-database) in a copy of the tree, then asks GIO which type
+    a KGN record has, by name and by content, and which application opens it."""
+    tools = [shutil.which(t) for t in ('update-mime-database', 'update-desktop-database', 'gio')]
+    if None in tools or not os.path.isfile(os.path.join(bindir, 'kazaki')):
+        print('note: update-mime-database, update-desktop-database, gio or kazaki missing: '
+              'file association not checked')
+        return
+    umd, udd, gio = tools
+    with tempfile.TemporaryDirectory(prefix='kazaki-share-') as share:
+        shutil.copytree(os.path.join(datadir, 'mime'), os.path.join(share, 'mime'))
+        shutil.copytree(os.path.join(datadir, 'applications'), os.path.join(share, 'applications'))
+        env = dict(os.environ, XDG_DATA_DIRS=share, XDG_DATA_HOME=os.path.join(share, 'home'),
+                   PATH=bindir + os.pathsep + os.environ.get('PATH', '/usr/bin:/bin'))
+        for cmd in ([umd, os.path.join(share, 'mime')], [udd, os.path.join(share, 'applications')]):
+            code, out = run(cmd, env=env)
+            if code != 0:
+                errors.append(f'{" ".join(cmd)} failed:\n{out}')
+                return
+        record = os.path.join(share, 'game.kgn')
+        plain = os.path.join(share, 'game-without-extension')
+        text = ('[Event "Casual game"]\n[Site "?"]\n[Date "2026.11.30"]\n[Round "-"]\n'
+                '[Cossacks "Ivan"]\n[Turks "Mehmed"]\n[Result "*"]\n'
+                '[Termination "unterminated"]\n\n1. b4-b5 b6xb4 *\n')
+        for path in (record, plain):
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+            code, out = run([gio, 'info', '-a', 'standard::content-type', path], env=env)
+            if 'application/x-kazaki-kgn' not in out:
+                errors.append(f'GIO does not see {os.path.basename(path)} as application/x-kazaki-kgn:\n{out}')
+        code, out = run([gio, 'mime', 'application/x-kazaki-kgn'], env=env)
+        if f'{app_id}.desktop' not in out.split('\n')[0]:
+            errors.append(f'{app_id}.desktop is not the default application for .kgn files:\n{out}')
+        else:
+            print('.kgn files are recognised by name and content and open in kazaki')
+
+
 def start_installed_app(app, env, app_id):
     """Starts the installed GUI (settings from the installed schema, a
     throw-away data directory), waits until it owns its bus name, then
@@ -165,6 +203,9 @@ def main():
             code, out = run([cli, 'moves'])
             if code != 0 or 'c4-c5' not in out:
                 errors.append(f'installed kazaki-cli moves failed ({code}):\n{out}')
+
+        if gui:
+            check_file_association(destdir, bindir, datadir, app_id)
 
         app = os.path.join(bindir, 'kazaki')
         if gui and os.path.isfile(app):
