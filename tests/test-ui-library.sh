@@ -94,7 +94,7 @@ quit_app() {
   return 1
 }
 
-echo "1..24"
+echo "1..27"
 
 # --- a database made with kazaki-cli ---------------------------------------
 MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
@@ -165,6 +165,24 @@ check "it keeps the players and has no moves" \
   bash -c 'grep -q "\[Cossacks \"Ivan\"\]" "$1" && grep -q "\[Turks \"Olena\"\]" "$1" && tail -n 1 "$1" | grep -qx "\*"' _ "$tmp/show3.kgn"
 check "the window leaves the replay for the new game" test "$(state review)" = false
 
+# --- the clipboard: copy a position, paste it as a new game -------------------
+win_action open-game "int64 1"
+win_action replay-goto "uint32 5"
+win_action copy-position
+sleep 0.3
+win_action paste-position
+sleep 0.7
+# shellcheck disable=SC2086
+kpn5=$("$CLI" apply $(echo $MOVES | cut -d' ' -f1-5) | head -n 1)
+check "win.copy-position + win.paste-position start a game from that position" \
+  bash -c '"$1" --db "$2" show 4 | grep -qF "[Position \"$3\"]"' _ "$CLI" "$db" "$kpn5"
+win_action copy-moves
+sleep 0.3
+win_action paste-position
+sleep 0.7
+check "pasting text that is not a KPN starts no game" test "$(game_count)" = 4
+check "and the app goes on" bash -c '$1 >/dev/null 2>&1' _ "$WIN.List"
+
 # --- bad input: nothing crashes ---------------------------------------------
 win_action open-game "int64 999"
 check "opening a game that does not exist leaves the app running" \
@@ -195,9 +213,9 @@ cat > "$tmp/friend.kgn" <<'KGN'
 KGN
 "$KAZAKI" "$tmp/friend.kgn" >"$tmp/open.log" 2>&1
 sleep 1
-check "opening a .kgn file imports its two good games" test "$(game_count)" = 5
+check "opening a .kgn file imports its two good games" test "$(game_count)" = 6
 check "and opens the first of them for replay" test "$(state review)" = true
-"$CLI" --db "$db" show 4 | grep -q '\[Cossacks "Bohdan"\]'
+"$CLI" --db "$db" show 5 | grep -q '\[Cossacks "Bohdan"\]'
 check "the imported game is stored as written" test $? = 0
 
 $APP.Activate library '[]' '{}' >/dev/null 2>&1
