@@ -8,6 +8,8 @@ Usage: check-flatpak-manifest.py MANIFEST APP_ID
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 
 REQUIRED_FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
@@ -116,6 +118,19 @@ def main():
             if mo and '.' not in mo.group(1) and mo.group(1) not in known \
                     and mo.group(1) not in ('buildtype', 'prefix', 'libdir', 'b_lto', 'b_ndebug'):
                 errors.append(f'config-opts {opt}: no such option in meson_options.txt')
+
+    # When flatpak-builder is installed, it must read the manifest without
+    # complaint (it cannot build here: no runtime can be downloaded).
+    builder = shutil.which('flatpak-builder')
+    if builder:
+        proc = subprocess.run([builder, '--show-manifest', manifest_path],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if proc.returncode != 0 or proc.stderr.strip():
+            errors.append(f'flatpak-builder --show-manifest: {proc.stderr.strip()}')
+        else:
+            print('flatpak-builder reads the manifest')
+    else:
+        print('note: flatpak-builder not installed; its own parse was not tried')
 
     for e in errors:
         print('error:', e)
