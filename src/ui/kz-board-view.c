@@ -1279,6 +1279,27 @@ drag_end (GtkGestureDrag *gesture,
     }
 }
 
+/* A hand over what can be clicked: movable pieces and targets. */
+static void
+pointer_motion (GtkEventControllerMotion *controller,
+                double                    x,
+                double                    y,
+                KzBoardView              *self)
+{
+  KzBoardGeometry g;
+  int sq;
+  gboolean clickable = FALSE;
+
+  geometry (self, &g);
+  sq = kz_board_geometry_pixel_to_point (&g, x, y);
+  if (sq != KZ_NO_POINT && self->interactive && !self->animating)
+    {
+      KzBits bits = kz_board_input_get_movable (self->input) | kz_board_input_get_targets (self->input);
+      clickable = (bits & KZ_BIT (sq)) != 0 || kz_board_input_can_stop (self->input);
+    }
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), clickable ? "pointer" : NULL);
+}
+
 static gboolean
 key_pressed (GtkEventControllerKey *controller,
              guint                  keyval,
@@ -1518,7 +1539,7 @@ static void
 kz_board_view_init (KzBoardView *self)
 {
   GtkGesture *drag;
-  GtkEventController *keys, *focus;
+  GtkEventController *keys, *focus, *motion;
 
   self->input = kz_board_input_new ();
   kz_position_init_start (&self->state.pos);
@@ -1549,6 +1570,10 @@ kz_board_view_init (KzBoardView *self)
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+
+  motion = gtk_event_controller_motion_new ();
+  g_signal_connect (motion, "motion", G_CALLBACK (pointer_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
