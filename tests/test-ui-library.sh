@@ -94,7 +94,7 @@ quit_app() {
   return 1
 }
 
-echo "1..27"
+echo "1..29"
 
 # --- a database made with kazaki-cli ---------------------------------------
 MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
@@ -136,6 +136,16 @@ win_action replay-goto "uint32 3"
 check "win.replay-goto 3 jumps to ply 3" test "$(ply)" = 3
 win_action replay-goto "uint32 99"
 check "a ply past the end stops at the last one" test "$(ply)" = 9
+win_action replay-first
+win_action replay-play
+sleep 2.6
+playing_at=$(ply)
+check "win.replay-play steps on by itself (ply $playing_at after 2.6 s at 1 move/s)" \
+  test "$playing_at" -ge 2 -a "$playing_at" -le 3
+win_action replay-play
+paused_at=$(ply)
+sleep 1.5
+check "win.replay-play again pauses it" test "$(ply)" = "$paused_at"
 win_action replay-goto "uint32 3"
 
 # --- export and compare with kazaki-cli show --------------------------------

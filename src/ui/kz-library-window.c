@@ -527,6 +527,8 @@ kz_library_window_new (KzApplication *app)
   g_signal_connect (self->list_view, "activate", G_CALLBACK (list_activated), self);
 
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (apply_filter), self);
+  /* Typing anywhere in the window searches. */
+  gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
   g_signal_connect_swapped (self->result_filter, "notify::selected", G_CALLBACK (apply_filter), self);
   g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (export_clicked), self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), self->model != NULL);

@@ -24,6 +24,9 @@ typedef struct {
   AdwToastOverlay *toast_overlay;
   GtkWidget       *status_label;    /* the window's status lines: about the */
   GtkWidget       *detail_label;    /* game as it stands, hidden in a replay */
+  GtkWidget       *cards[2];        /* the window's player cards, by side */
+  GtkLabel        *pieces_labels[2];
+  GtkLabel        *flag_labels[2];
   GtkBuilder      *builder;
   GtkWidget       *review_board;    /* our read-only KzBoardView */
   GtkWidget       *bar;
@@ -209,12 +212,54 @@ highlight_ply (Review *r, guint ply)
     }
 }
 
+/* The player cards describe the position shown: the replay's while
+ * reviewing (the window writes the game's own after every change). */
+static void
+update_cards (Review *r)
+{
+  KzGame *game = kz_window_get_game (r->window);
+  guint ply = shown_ply (r);
+  const KzPosition *pos;
+  gboolean over;
+
+  if (game == NULL || r->cards[0] == NULL)
+    return;
+  pos = kz_game_get_position_at (game, ply);
+  if (pos == NULL)
+    return;
+  over = kz_position_outcome (pos).winner >= 0 || (ply == kz_game_get_ply (game) && kz_game_is_over (game));
+  for (int side = KZ_COSSACKS; side <= KZ_TURKS; side++)
+    {
+      int n = kz_popcount (pos->pieces[side]);
+      int where = pos->flag[side];
+      g_autofree char *pieces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d piece left",
+                                                              "%d pieces left", n), n);
+      g_autofree char *flag = NULL;
+
+      if (where == KZ_FLAG_HOME)
+        /* Translators: %s is a point such as c2 */
+        flag = g_strdup_printf (_("Flag at home on %s"), kz_point_name (kz_centre ((KzSide) side)));
+      else if (kz_position_piece_at (pos, where) == KZ_TURKS)
+        flag = g_strdup_printf (_("Flag carried by a Turk on %s"), kz_point_name (where));
+      else
+        flag = g_strdup_printf (_("Flag carried by a Cossack on %s"), kz_point_name (where));
+      gtk_label_set_text (r->pieces_labels[side], pieces);
+      gtk_label_set_text (r->flag_labels[side], flag);
+      if (!over && pos->side == side)
+        gtk_widget_add_css_class (r->cards[side], "to-move");
+      else
+        gtk_widget_remove_css_class (r->cards[side], "to-move");
+    }
+}
+
 static gboolean
 highlight_idle (gpointer data)
 {
   Review *r = data;
   r->highlight_idle = 0;
   highlight_ply (r, shown_ply (r));
+  if (r->replay)
+    update_cards (r);
   return G_SOURCE_REMOVE;
 }
 
@@ -296,6 +341,7 @@ show (Review *r)
   update_bar (r);
   update_actions (r);
   highlight_ply (r, ply);
+  update_cards (r);
 }
 
 static void
@@ -337,6 +383,7 @@ leave (Review *r)
   gtk_widget_set_visible (r->status_label, TRUE);
   gtk_widget_set_visible (r->detail_label, TRUE);
   update_actions (r);
+  update_cards (r);       /* back to the game as it stands */
   queue_highlight (r);
 }
 
@@ -963,6 +1010,14 @@ kz_window_replay_init (KzWindow *self)
                                                                "status_label"));
   r->detail_label = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KZ_TYPE_WINDOW,
                                                                "detail_label"));
+#define CHILD(name) gtk_widget_get_template_child (GTK_WIDGET (self), KZ_TYPE_WINDOW, name)
+  r->cards[KZ_COSSACKS] = GTK_WIDGET (CHILD ("cossacks_card"));
+  r->cards[KZ_TURKS] = GTK_WIDGET (CHILD ("turks_card"));
+  r->pieces_labels[KZ_COSSACKS] = GTK_LABEL (CHILD ("cossacks_pieces_label"));
+  r->pieces_labels[KZ_TURKS] = GTK_LABEL (CHILD ("turks_pieces_label"));
+  r->flag_labels[KZ_COSSACKS] = GTK_LABEL (CHILD ("cossacks_flag_label"));
+  r->flag_labels[KZ_TURKS] = GTK_LABEL (CHILD ("turks_flag_label"));
+#undef CHILD
   r->builder = gtk_builder_new_from_resource (RESOURCE_BASE "/kz-replay-bar.ui");
   r->bar = GTK_WIDGET (gtk_builder_get_object (r->builder, "replay_bar"));
   r->caption = GTK_LABEL (gtk_builder_get_object (r->builder, "caption"));
