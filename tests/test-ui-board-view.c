@@ -79,8 +79,10 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_signal_connect (f->view, "move-chosen", G_CALLBACK (on_move), f);
   g_signal_connect (f->view, "message", G_CALLBACK (on_message), f);
   gtk_window_present (GTK_WINDOW (f->window));
-  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (f->view)) == 0; i++)
+  for (int i = 0; i < 250 && (gtk_widget_get_width (GTK_WIDGET (f->view)) == 0 ||
+                              !gtk_widget_get_mapped (GTK_WIDGET (f->view))); i++)
     wait_frames (1);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->view)));
 }
 
 static void
@@ -129,15 +131,21 @@ static cairo_surface_t *
 render (Fixture *f)
 {
   GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->view));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
   int w = gtk_widget_get_width (GTK_WIDGET (f->view));
   int h = gtk_widget_get_height (GTK_WIDGET (f->view));
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cairo_t *cr = cairo_create (surface);
-  GskRenderNode *node;
+  GskRenderNode *node = NULL;
 
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
+  /* On a loaded machine the window may take a while to be drawable. */
+  for (int tries = 0; node == NULL && tries < 250; tries++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node == NULL)
+        wait_frames (1);
+    }
   g_assert_nonnull (node);
   gsk_render_node_draw (node, cr);
   gsk_render_node_unref (node);
