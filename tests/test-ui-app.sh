@@ -99,7 +99,7 @@ game_count() {
   "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..22"
+echo "1..24"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
 export XDG_DATA_HOME="$tmp/data"
@@ -141,6 +141,11 @@ win_action undo
 moves=$(stored_moves "$db")
 check "win.undo takes back the last move in the database" \
   bash -c '[[ "$1" == *"2. c4-d4 c6-d6"* && "$1" != *"b4-c4"* ]]' _ "$moves"
+win_action redo
+check "win.redo plays it again" grep -q '3\. b4-c4' <<<"$(stored_moves "$db")"
+win_action undo
+check "and win.undo takes it back again" \
+  test "$(stored_moves "$db")" = "$moves"
 
 check "app.quit ends the app cleanly" quit_app
 
