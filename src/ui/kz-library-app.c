@@ -242,6 +242,8 @@ kz_library_app_init (KzApplication *app)
   set_accel (gtk_app, "app.import", "<Control>o");
   set_accel (gtk_app, "win.review", "<Control>r");
   set_accel (gtk_app, "win.export-game", "<Control>e");
-  set_accel (gtk_app, "win.copy-position", "<Control>c");
-  set_accel (gtk_app, "win.paste-position", "<Control>v");
+  /* Shift: plain Ctrl+C and Ctrl+V stay with text fields (an in-window
+   * dialog's entries would otherwise lose copy and paste). */
+  set_accel (gtk_app, "win.copy-position", "<Control><Shift>c");
+  set_accel (gtk_app, "win.paste-position", "<Control><Shift>v");
 }

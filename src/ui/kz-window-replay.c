@@ -947,8 +947,17 @@ key_pressed (GtkWidget *widget, GVariant *args, gpointer data)
   static const char *const names[] = { "replay-first", "replay-previous", "replay-play",
                                        "replay-next", "replay-last" };
 
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
   if (r == NULL || r->replay == NULL)
     return FALSE;      /* not reviewing: the key goes to the board */
+  /* Text fields and dialogs shown inside the window keep their keys. */
+  if (focus && GTK_IS_EDITABLE (focus))
+    return FALSE;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (focus && gtk_widget_get_ancestor (focus, ADW_TYPE_DIALOG))
+    return FALSE;
+#endif
   g_action_group_activate_action (G_ACTION_GROUP (widget), names[GPOINTER_TO_INT (data)], NULL);
   return TRUE;
 }
