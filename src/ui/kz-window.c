@@ -737,8 +737,16 @@ new_game_sensitivity (NewGameData *data)
   AdwComboRow *opponent = ADW_COMBO_ROW (gtk_builder_get_object (data->builder, "opponent_row"));
   gboolean computer = adw_combo_row_get_selected (opponent) == 1;
 
-  gtk_widget_set_sensitive (GTK_WIDGET (gtk_builder_get_object (data->builder, "side_row")), computer);
+  AdwComboRow *side = ADW_COMBO_ROW (gtk_builder_get_object (data->builder, "side_row"));
+  gboolean turks = adw_combo_row_get_selected (side) == 1;
+
+  gtk_widget_set_sensitive (GTK_WIDGET (side), computer);
   gtk_widget_set_sensitive (GTK_WIDGET (gtk_builder_get_object (data->builder, "level_row")), computer);
+  /* Against the computer only the player's own name is asked. */
+  gtk_widget_set_visible (GTK_WIDGET (gtk_builder_get_object (data->builder, "cossacks_row")),
+                          !computer || !turks);
+  gtk_widget_set_visible (GTK_WIDGET (gtk_builder_get_object (data->builder, "turks_row")),
+                          !computer || turks);
 }
 
 static void
@@ -794,6 +802,8 @@ kz_window_show_new_game (KzWindow *self)
   gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (b, "cossacks_row")), cossacks);
   gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (b, "turks_row")), turks);
   g_signal_connect_swapped (gtk_builder_get_object (b, "opponent_row"), "notify::selected",
+                            G_CALLBACK (new_game_sensitivity), data);
+  g_signal_connect_swapped (gtk_builder_get_object (b, "side_row"), "notify::selected",
                             G_CALLBACK (new_game_sensitivity), data);
   new_game_sensitivity (data);
 
