@@ -99,7 +99,7 @@ game_count() {
   "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..24"
+echo "1..25"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
 export XDG_DATA_HOME="$tmp/data"
@@ -157,6 +157,15 @@ win_action play-move "'b4-c4'"
 moves=$(stored_moves "$db")
 check "the resumed game goes on with the same moves" \
   grep -q '1\. d4-e4 d6-e6 2\. c4-d4 c6-d6 3\. b4-c4' <<<"$moves"
+
+# Killed without warning right after a move: the move is kept.
+win_action play-move "'b6-c6'"
+kill -9 "$app_pid"; wait "$app_pid" 2>/dev/null; app_pid=
+start_app 2b
+# c4-b4 is legal only after 3. b4-c4 b6-c6 (b4 must be empty).
+win_action play-move "'c4-b4'"
+check "after kill -9 the game resumes with every move played" \
+  grep -q '3\. b4-c4 b6-c6 4\. c4-b4' <<<"$(stored_moves "$db")"
 quit_app
 
 # --- 3. the database cannot be opened --------------------------------------
