@@ -94,7 +94,7 @@ quit_app() {
   return 1
 }
 
-echo "1..29"
+echo "1..33"
 
 # --- a database made with kazaki-cli ---------------------------------------
 MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
@@ -147,6 +147,29 @@ paused_at=$(ply)
 sleep 1.5
 check "win.replay-play again pauses it" test "$(ply)" = "$paused_at"
 win_action replay-goto "uint32 3"
+
+# --- the keys Home, Left, Right, End (real key presses, with xdotool) --------
+if command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; then
+  win_action replay-first
+  xdotool mousemove 350 300 click 1     # the board: gives the window the focus
+  xdotool key Right Right Right
+  sleep 0.3
+  check "three Right key presses show ply 3" test "$(ply)" = 3
+  xdotool key End
+  sleep 0.3
+  check "End shows the last ply" test "$(ply)" = 9
+  xdotool key Left
+  sleep 0.3
+  check "Left goes back one ply" test "$(ply)" = 8
+  xdotool key Home
+  sleep 0.3
+  check "Home shows the start position" test "$(ply)" = 0
+  win_action replay-goto "uint32 3"
+else
+  for k in "Right" "End" "Left" "Home"; do
+    n=$((n + 1)); echo "ok $n - the $k key # SKIP xdotool is not installed"
+  done
+fi
 
 # --- export and compare with kazaki-cli show --------------------------------
 win_action export-game-to "'$tmp/game1.kgn'"
