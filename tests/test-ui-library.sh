@@ -94,7 +94,7 @@ quit_app() {
   return 1
 }
 
-echo "1..33"
+echo "1..35"
 
 # --- a database made with kazaki-cli ---------------------------------------
 MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
@@ -250,6 +250,17 @@ check "opening a .kgn file imports its two good games" test "$(game_count)" = 6
 check "and opens the first of them for replay" test "$(state review)" = true
 "$CLI" --db "$db" show 5 | grep -q '\[Cossacks "Bohdan"\]'
 check "the imported game is stored as written" test $? = 0
+
+# Export → import round trip: the file exported above, opened in the app.
+"$KAZAKI" "$tmp/game1.kgn" >>"$tmp/open.log" 2>&1
+sleep 1
+check "the exported game opened in the app is imported once more" test "$(game_count)" = 7
+"$CLI" --db "$db" show 7 > "$tmp/show7.kgn"
+if cmp -s "$tmp/game1.kgn" "$tmp/show7.kgn"; then
+  ok "export → import gives the same KGN"
+else
+  not_ok "export → import gives the same KGN" "$(diff "$tmp/game1.kgn" "$tmp/show7.kgn" | head -20)"
+fi
 
 $APP.Activate library '[]' '{}' >/dev/null 2>&1
 check "app.quit ends the app cleanly" quit_app
