@@ -16,18 +16,6 @@ shift_bits (KzBits b, int s)
   return s > 0 ? b << s : b >> -s;
 }
 
-/* The apex side jumps as (from, over, to), see kz-board.c. */
-static const int8_t side_jumps[8][3] = {
-  { KZ_SQ (1, 1), KZ_SQ (2, 2), KZ_SQ (3, 2) },
-  { KZ_SQ (3, 2), KZ_SQ (2, 2), KZ_SQ (1, 1) },
-  { KZ_SQ (3, 1), KZ_SQ (2, 2), KZ_SQ (1, 2) },
-  { KZ_SQ (1, 2), KZ_SQ (2, 2), KZ_SQ (3, 1) },
-  { KZ_SQ (1, 7), KZ_SQ (2, 6), KZ_SQ (3, 6) },
-  { KZ_SQ (3, 6), KZ_SQ (2, 6), KZ_SQ (1, 7) },
-  { KZ_SQ (3, 7), KZ_SQ (2, 6), KZ_SQ (1, 6) },
-  { KZ_SQ (1, 6), KZ_SQ (2, 6), KZ_SQ (3, 7) },
-};
-
 #define SIDE_JUMP_FROM_MASK                                              \
   (KZ_BIT (KZ_SQ (1, 1)) | KZ_BIT (KZ_SQ (3, 2)) | KZ_BIT (KZ_SQ (3, 1)) \
    | KZ_BIT (KZ_SQ (1, 2)) | KZ_BIT (KZ_SQ (1, 7)) | KZ_BIT (KZ_SQ (3, 6)) \
@@ -217,36 +205,23 @@ free_points (const KzPosition *pos)
   return KZ_VALID_MASK & ~occ;
 }
 
+static KzBits possible_jumpers (const KzPosition *pos);
+
 bool
 kz_capture_compulsory (const KzPosition *pos)
 {
-  int s = pos->side, o = 1 - s;
-  KzBits own = pos->pieces[s], en = pos->pieces[o];
-  KzBits free = free_points (pos);
-
-  for (int d = 0; d < KZ_N_DIRS; d++)
+  if (kz_position_flag_delivered (pos))
+    return false;
+  Chain c = { .pos = pos, .list = NULL, .s = pos->side, .o = 1 - pos->side };
+  uint8_t standing = standing_flags (pos);
+  for (KzBits b = possible_jumpers (pos); b; b &= b - 1)
     {
-      KzBits m = KZ_DIR_MASK[d];
-      int sh = KZ_DIR_SHIFT[d];
-      KzBits over = shift_bits (own & m, sh) & en & m;
-      if (shift_bits (over, sh) & free)
-        return true;
-    }
-  KzBits apexes = KZ_BIT (KZ_APEX_COSSACKS) | KZ_BIT (KZ_APEX_TURKS);
-  if (en & apexes)
-    for (int i = 0; i < 8; i++)
-      if ((own >> side_jumps[i][0] & 1) && (en >> side_jumps[i][1] & 1)
-          && (free >> side_jumps[i][2] & 1))
-        return true;
-
-  /* Jumping the apex onto one's own centre while one's flag stands
-   * there: legal only when the mover then carries the enemy flag. */
-  if (pos->flag[s] == KZ_FLAG_HOME && pos->flag[o] != KZ_FLAG_HOME)
-    {
-      int apex = s == KZ_COSSACKS ? KZ_APEX_COSSACKS : KZ_APEX_TURKS;
-      int beyond = s == KZ_COSSACKS ? KZ_SQ (2, 3) : KZ_SQ (2, 5);
-      if ((own >> beyond & 1) && (en >> apex & 1)
-          && (pos->flag[o] == beyond || pos->flag[o] == apex))
+      int from = kz_bit_scan (b);
+      Jump jumps[KZ_MAX_JUMP_PATHS];
+      bool any_piece;
+      c.own_rest = pos->pieces[c.s] & ~KZ_BIT (from);
+      jumps_from (&c, from, -1, pos->pieces[c.o], standing, flags_at (pos, from), jumps, &any_piece);
+      if (any_piece)
         return true;
     }
   return false;
