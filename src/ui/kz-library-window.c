@@ -15,9 +15,13 @@
 #include "kz-library-window.h"
 #include "kz-window.h"
 
+/* Games hidden from the list and deleted from the database when their
+ * toast goes; Undo brings them back.  Deletions while the toast is shown
+ * join it (one toast, one Undo, one transaction). */
 typedef struct {
-  KzLibraryWindow *self;     /* not owned */
-  gint64           id;
+  KzLibraryWindow *self;     /* not owned; NULL once the window is gone */
+  GArray          *ids;      /* gint64 */
+  AdwToast        *toast;    /* not owned */
   gboolean         done;     /* undone or deleted */
 } PendingDelete;
 
@@ -38,6 +42,7 @@ struct _KzLibraryWindow {
   KzGameListModel   *model;
   GtkMultiSelection *selection;
   GPtrArray         *pending;    /* PendingDelete* */
+  PendingDelete     *shown;      /* the one whose toast is on screen */
 };
 
 G_DEFINE_FINAL_TYPE (KzLibraryWindow, kz_library_window, ADW_TYPE_WINDOW)
@@ -112,23 +117,44 @@ commit_delete (KzLibraryWindow *self, PendingDelete *p)
   if (p->done || self->model == NULL || store == NULL)
     return;
   p->done = TRUE;
-  if (!kz_store_delete_games (store, &p->id, 1, &error))
+  if (self->shown == p)
+    self->shown = NULL;
+  if (!kz_store_delete_games (store, (const gint64 *) p->ids->data, p->ids->len, &error))
     {
-      g_autofree char *text = g_strdup_printf (_("The game could not be deleted: %s"), error->message);
-      kz_game_list_model_show_hidden (self->model, p->id);
+      g_autofree char *text = g_strdup_printf (_("The games could not be deleted: %s"), error->message);
+      for (guint i = 0; i < p->ids->len; i++)
+        kz_game_list_model_show_hidden (self->model, g_array_index (p->ids, gint64, i));
       toast (self, text);
+      update_view (self);
       return;
     }
-  kz_game_list_model_forget_hidden (self->model, p->id);
+  for (guint i = 0; i < p->ids->len; i++)
+    kz_game_list_model_forget_hidden (self->model, g_array_index (p->ids, gint64, i));
+}
+
+/* Deletes every game waiting for Undo now; with `dismiss`, their toasts
+ * (whose Undo can no longer work) go too. */
+static void
+commit_all (KzLibraryWindow *self, gboolean dismiss)
+{
+  g_autoptr (GPtrArray) copy = NULL;
+
+  if (self->pending == NULL || self->pending->len == 0)
+    return;
+  copy = g_ptr_array_copy (self->pending, NULL, NULL);
+  for (guint i = 0; i < copy->len; i++)
+    commit_delete (self, g_ptr_array_index (copy, i));
+  if (dismiss)
+    for (guint i = 0; i < copy->len; i++)
+      adw_toast_dismiss (((PendingDelete *) g_ptr_array_index (copy, i))->toast);
 }
 
 static void
-commit_all (KzLibraryWindow *self)
+pending_free (gpointer data, GClosure *closure)
 {
-  if (self->pending == NULL)
-    return;
-  for (guint i = 0; i < self->pending->len; i++)
-    commit_delete (self, g_ptr_array_index (self->pending, i));
+  PendingDelete *p = data;
+  g_array_unref (p->ids);
+  g_free (p);
 }
 
 static void
@@ -137,7 +163,10 @@ undo_clicked (AdwToast *t, PendingDelete *p)
   if (p->done || p->self == NULL)
     return;
   p->done = TRUE;
-  kz_game_list_model_show_hidden (p->self->model, p->id);
+  if (p->self->shown == p)
+    p->self->shown = NULL;
+  for (guint i = 0; i < p->ids->len; i++)
+    kz_game_list_model_show_hidden (p->self->model, g_array_index (p->ids, gint64, i));
   update_view (p->self);
 }
 
@@ -147,6 +176,8 @@ toast_dismissed (AdwToast *t, PendingDelete *p)
   if (p->self)
     {
       commit_delete (p->self, p);
+      if (p->self->shown == p)
+        p->self->shown = NULL;
       g_ptr_array_remove (p->self->pending, p);
     }
 }
@@ -157,10 +188,9 @@ delete_at (KzLibraryWindow *self, guint position)
   g_autoptr (KzGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
   KzWindow *main = main_window (self);
   KzGame *current = main ? kz_window_get_game (main) : NULL;
-  PendingDelete *p;
-  AdwToast *t;
-  g_autofree char *players = NULL;
+  PendingDelete *p = self->shown;
   g_autofree char *title = NULL;
+  gint64 id;
 
   if (item == NULL)
     return;
@@ -169,22 +199,37 @@ delete_at (KzLibraryWindow *self, guint position)
       toast (self, _("The game on the board cannot be deleted; start a new game or open another one first"));
       return;
     }
+  id = kz_game_list_model_hide (self->model, position);
+  if (p && !p->done)
+    {
+      /* Join the toast on screen (adding toasts in a quick row can also
+       * crash libadwaita 1.2). */
+      g_array_append_val (p->ids, id);
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game deleted", "%u games deleted",
+                                            p->ids->len), p->ids->len);
+      adw_toast_set_title (p->toast, title);
+      update_view (self);
+      return;
+    }
+
   p = g_new0 (PendingDelete, 1);
   p->self = self;
-  p->id = kz_game_list_model_hide (self->model, position);
+  p->ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_array_append_val (p->ids, id);
   g_ptr_array_add (self->pending, p);
-
-  players = kz_game_item_dup_players_text (item);
-  /* Translators: %s is e.g. "Ivan vs Computer" */
-  title = g_strdup_printf (_("Game deleted: %s"), players);
-  t = adw_toast_new (title);
-  adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_timeout (t, 6);
-  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
-  g_signal_connect_data (t, "button-clicked", G_CALLBACK (undo_clicked), p, NULL, 0);
-  g_signal_connect_data (t, "dismissed", G_CALLBACK (toast_dismissed), p,
-                         (GClosureNotify) (void (*) (void)) g_free, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, t);
+  {
+    g_autofree char *players = kz_game_item_dup_players_text (item);
+    /* Translators: %s is e.g. "Ivan vs Computer" */
+    title = g_strdup_printf (_("Game deleted: %s"), players);
+  }
+  p->toast = adw_toast_new (title);
+  adw_toast_set_button_label (p->toast, _("_Undo"));
+  adw_toast_set_timeout (p->toast, 6);
+  adw_toast_set_priority (p->toast, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect (p->toast, "button-clicked", G_CALLBACK (undo_clicked), p);
+  g_signal_connect_data (p->toast, "dismissed", G_CALLBACK (toast_dismissed), p, pending_free, 0);
+  self->shown = p;
+  adw_toast_overlay_add_toast (self->toast_overlay, p->toast);
   update_view (self);
 }
 
@@ -329,7 +374,7 @@ apply_filter (KzLibraryWindow *self)
     selected = 0;
   player = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->search_entry))));
   /* A filter change re-reads the list: deletions waiting for Undo happen now. */
-  commit_all (self);
+  commit_all (self, TRUE);
   if (!kz_game_list_model_set_filter (self->model, player, selected != 0, results[selected], &error))
     toast (self, error->message);
   update_view (self);
@@ -433,7 +478,7 @@ kz_library_window_reload (KzLibraryWindow *self)
   g_return_if_fail (KZ_IS_LIBRARY_WINDOW (self));
   if (self->model == NULL)
     return;
-  commit_all (self);
+  commit_all (self, TRUE);
   if (!kz_game_list_model_reload (self->model, &error))
     toast (self, error->message);
   update_view (self);
@@ -442,7 +487,7 @@ kz_library_window_reload (KzLibraryWindow *self)
 static gboolean
 kz_library_window_close_request (GtkWindow *window)
 {
-  commit_all (KZ_LIBRARY_WINDOW (window));
+  commit_all (KZ_LIBRARY_WINDOW (window), FALSE);
   return GTK_WINDOW_CLASS (kz_library_window_parent_class)->close_request (window);
 }
 
@@ -453,10 +498,11 @@ kz_library_window_dispose (GObject *object)
 
   if (self->pending)
     {
-      commit_all (self);
+      commit_all (self, FALSE);
       /* The toasts may outlive us: they must not call back. */
       for (guint i = 0; i < self->pending->len; i++)
         ((PendingDelete *) g_ptr_array_index (self->pending, i))->self = NULL;
+      self->shown = NULL;
       g_clear_pointer (&self->pending, g_ptr_array_unref);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_LIBRARY_WINDOW);

@@ -35,6 +35,7 @@ typedef struct {
   GtkButton       *play_button;
   GtkDropDown     *speed;
   KzReplay        *replay;          /* NULL: not reviewing */
+  AdwToast        *last_toast;      /* ours, while it is on screen */
   guint            shown_ply;
   guint            play_source;
   guint            highlight_idle;
@@ -64,6 +65,16 @@ get_store (Review *r)
   return app ? kz_application_get_store (app) : NULL;
 }
 
+static void
+toast_gone (AdwToast *t, Review *r)
+{
+  if (r->last_toast == t)
+    {
+      g_signal_handlers_disconnect_by_data (t, r);
+      g_clear_object (&r->last_toast);
+    }
+}
+
 void
 kz_window_replay_toast (KzWindow *self, const char *text)
 {
@@ -71,8 +82,17 @@ kz_window_replay_toast (KzWindow *self, const char *text)
   AdwToast *t;
 
   g_return_if_fail (r != NULL);
+  /* A message while ours is still shown replaces its text: toasts added
+   * in a quick row can crash libadwaita 1.2 (and are hard to read). */
+  if (r->last_toast)
+    {
+      adw_toast_set_title (r->last_toast, text);
+      return;
+    }
   t = adw_toast_new (text);
   adw_toast_set_timeout (t, 4);
+  r->last_toast = g_object_ref (t);
+  g_signal_connect (t, "dismissed", G_CALLBACK (toast_gone), r);
   adw_toast_overlay_add_toast (r->toast_overlay, t);
 }
 
@@ -981,6 +1001,9 @@ review_free (gpointer data)
   if (r->replay)
     g_signal_handlers_disconnect_by_data (r->replay, r);
   g_clear_object (&r->replay);
+  if (r->last_toast)
+    g_signal_handlers_disconnect_by_data (r->last_toast, r);
+  g_clear_object (&r->last_toast);
   g_clear_object (&r->builder);
   g_free (r);
 }
