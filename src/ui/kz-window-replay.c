@@ -21,7 +21,6 @@ typedef struct {
   KzBoardView     *live_board;      /* the window's board */
   GtkListBox      *moves_list;      /* the window's move list */
   GtkScrolledWindow *moves_scroller;
-  AdwToastOverlay *toast_overlay;
   GtkWidget       *status_label;    /* the window's status lines: about the */
   GtkWidget       *detail_label;    /* game as it stands, hidden in a replay */
   GtkWidget       *cards[2];        /* the window's player cards, by side */
@@ -35,7 +34,6 @@ typedef struct {
   GtkButton       *play_button;
   GtkDropDown     *speed;
   KzReplay        *replay;          /* NULL: not reviewing */
-  AdwToast        *last_toast;      /* ours, while it is on screen */
   guint            shown_ply;
   guint            play_source;
   guint            highlight_idle;
@@ -65,35 +63,10 @@ get_store (Review *r)
   return app ? kz_application_get_store (app) : NULL;
 }
 
-static void
-toast_gone (AdwToast *t, Review *r)
-{
-  if (r->last_toast == t)
-    {
-      g_signal_handlers_disconnect_by_data (t, r);
-      g_clear_object (&r->last_toast);
-    }
-}
-
 void
 kz_window_replay_toast (KzWindow *self, const char *text)
 {
-  Review *r = get_review (self);
-  AdwToast *t;
-
-  g_return_if_fail (r != NULL);
-  /* A message while ours is still shown replaces its text: toasts added
-   * in a quick row can crash libadwaita 1.2 (and are hard to read). */
-  if (r->last_toast)
-    {
-      adw_toast_set_title (r->last_toast, text);
-      return;
-    }
-  t = adw_toast_new (text);
-  adw_toast_set_timeout (t, 4);
-  r->last_toast = g_object_ref (t);
-  g_signal_connect (t, "dismissed", G_CALLBACK (toast_gone), r);
-  adw_toast_overlay_add_toast (r->toast_overlay, t);
+  kz_window_show_toast (self, text);
 }
 
 static void
@@ -1001,9 +974,6 @@ review_free (gpointer data)
   if (r->replay)
     g_signal_handlers_disconnect_by_data (r->replay, r);
   g_clear_object (&r->replay);
-  if (r->last_toast)
-    g_signal_handlers_disconnect_by_data (r->last_toast, r);
-  g_clear_object (&r->last_toast);
   g_clear_object (&r->builder);
   g_free (r);
 }
@@ -1035,9 +1005,6 @@ kz_window_replay_init (KzWindow *self)
   r->moves_scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_template_child (GTK_WIDGET (self),
                                                                           KZ_TYPE_WINDOW,
                                                                           "moves_scroller"));
-  r->toast_overlay = ADW_TOAST_OVERLAY (gtk_widget_get_template_child (GTK_WIDGET (self),
-                                                                       KZ_TYPE_WINDOW,
-                                                                       "toast_overlay"));
   r->status_label = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KZ_TYPE_WINDOW,
                                                                "status_label"));
   r->detail_label = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), KZ_TYPE_WINDOW,

@@ -45,7 +45,7 @@ struct _KzWindow {
   GCancellable    *computer_cancellable;
   gboolean         thinking;
   gboolean         game_over_pending;   /* show the dialog after the animation */
-  AdwToast        *refusal_toast;
+  AdwToast        *current_toast;   /* on screen; see kz_window_show_toast() */
   GObject         *game_over_dialog;
   gboolean         storage_warned;
   GObject         *pending_alert;
@@ -60,26 +60,47 @@ static void maybe_start_computer (KzWindow *self);
 /* ---- small helpers --------------------------------------------------- */
 
 static void
-toast (KzWindow *self, const char *text)
+current_toast_dismissed (AdwToast *t, KzWindow *self)
 {
-  AdwToast *t = adw_toast_new (text);
+  if (self->current_toast == t)
+    {
+      g_signal_handlers_disconnect_by_data (t, self);
+      g_clear_object (&self->current_toast);
+    }
+}
 
+/* One toast at a time: a message while the previous one is still shown
+ * replaces its text.  Dismissing a toast and adding another in quick
+ * succession can crash libadwaita 1.2 (adw_animation_skip on a freed
+ * toast widget), and a queue of refusals would be hard to read anyway. */
+void
+kz_window_show_toast (KzWindow *self, const char *text)
+{
+  AdwToast *t;
+
+  g_return_if_fail (KZ_IS_WINDOW (self));
+  if (self->current_toast)
+    {
+      adw_toast_set_title (self->current_toast, text);
+      return;
+    }
+  t = adw_toast_new (text);
   adw_toast_set_timeout (t, 4);
+  self->current_toast = g_object_ref (t);
+  g_signal_connect (t, "dismissed", G_CALLBACK (current_toast_dismissed), self);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
 }
 
-/* A refusal replaces the previous refusal instead of queueing behind it. */
+static void
+toast (KzWindow *self, const char *text)
+{
+  kz_window_show_toast (self, text);
+}
+
 static void
 refusal (KzWindow *self, const char *text)
 {
-  if (self->refusal_toast)
-    {
-      adw_toast_dismiss (self->refusal_toast);
-      g_clear_object (&self->refusal_toast);
-    }
-  self->refusal_toast = g_object_ref (adw_toast_new (text));
-  adw_toast_set_timeout (self->refusal_toast, 3);
-  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->refusal_toast));
+  kz_window_show_toast (self, text);
 }
 
 static const char *
@@ -1161,7 +1182,9 @@ kz_window_dispose (GObject *object)
   stop_computer (self);
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
-  g_clear_object (&self->refusal_toast);
+  if (self->current_toast)
+    g_signal_handlers_disconnect_by_data (self->current_toast, self);
+  g_clear_object (&self->current_toast);
   if (self->pending_alert && GTK_IS_WINDOW (self->pending_alert))
     gtk_window_destroy (GTK_WINDOW (self->pending_alert));
   g_clear_object (&self->pending_alert);

@@ -18,6 +18,8 @@ KzWindow *kz_window_new           (KzApplication *app);
 /* Opens the New Game dialog. */
 void      kz_window_show_new_game (KzWindow *self);
 KzGame   *kz_window_get_game      (KzWindow *self);
+void      kz_window_show_toast    (KzWindow *self,
+                                   const char *text);
 /* Replaces the window's game (stored or in memory) and shows it. */
 void      kz_window_set_game      (KzWindow *self,
                                    KzGame   *game);
