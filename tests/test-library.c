@@ -293,12 +293,12 @@ test_list_hide (Fixture *f, gconstpointer data)
   g_assert_cmpint (kz_game_list_model_hide (model, N_GAMES), ==, 0);
 
   /* Undo: the row comes back at its place. */
-  g_assert_true (kz_game_list_model_show_hidden (model, N_GAMES - 5));
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 5), ==, 5);
   g_assert_cmpuint (c.position, ==, 5);
   g_assert_cmpuint (c.removed, ==, 0);
   g_assert_cmpuint (c.added, ==, 1);
   g_assert_cmpint (id_at (list, 5), ==, N_GAMES - 5);
-  g_assert_false (kz_game_list_model_show_hidden (model, N_GAMES - 5));
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 5), ==, -1);
 
   /* The other is really deleted: the visible rows stay where they are. */
   gint64 gone = N_GAMES - 150;
@@ -317,6 +317,89 @@ test_list_hide (Fixture *f, gconstpointer data)
   g_assert_true (kz_game_list_model_reload (model, &error));
   g_assert_cmpuint (g_list_model_get_n_items (list), ==, N_GAMES - 1);
   g_assert_cmpint (id_at (list, 150), ==, N_GAMES - 151);
+}
+
+/* What a list view holds: the ids it learnt through items-changed. */
+typedef struct {
+  GListModel *model;
+  GArray     *ids;       /* gint64 */
+} Mirror;
+
+static void
+mirror_changed (GListModel *model, guint position, guint removed, guint added, Mirror *m)
+{
+  g_assert_cmpuint (position + removed, <=, m->ids->len);
+  g_array_remove_range (m->ids, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      gint64 id = id_at (model, position + i);
+      g_array_insert_val (m->ids, position + i, id);
+    }
+}
+
+static void
+assert_mirror (Mirror *m)
+{
+  g_assert_cmpuint (m->ids->len, ==, g_list_model_get_n_items (m->model));
+  for (guint i = 0; i < m->ids->len; i++)
+    g_assert_cmpint (g_array_index (m->ids, gint64, i), ==, id_at (m->model, i));
+}
+
+/* Deleting the top rows (one toast for two) and Undo: a view that only
+ * follows items-changed gets every restored row back at its place, and
+ * Undo says where each went (the window scrolls there). */
+static void
+test_list_hide_top (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGameListModel) model = kz_game_list_model_new (f->store, &error);
+  GListModel *list = G_LIST_MODEL (model);
+  Mirror m = { list, g_array_new (FALSE, FALSE, sizeof (gint64)) };
+  Changes c = { 0 };
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      gint64 id = id_at (list, i);
+      g_array_append_val (m.ids, id);
+    }
+  g_signal_connect (model, "items-changed", G_CALLBACK (mirror_changed), &m);
+  g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed), &c);
+
+  g_assert_cmpint (kz_game_list_model_hide (model, 0), ==, N_GAMES);
+  g_assert_cmpint (kz_game_list_model_hide (model, 0), ==, N_GAMES - 1);
+  g_assert_cmpint (kz_game_list_model_hide (model, 2), ==, N_GAMES - 4);
+  assert_mirror (&m);
+  g_assert_cmpint (id_at (list, 0), ==, N_GAMES - 2);
+  g_assert_cmpint (kz_game_list_model_find_cached (model, N_GAMES), ==, -1);
+
+  /* Undo, in the order the toast kept them. */
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES), ==, 0);
+  g_assert_cmpuint (c.position, ==, 0);
+  g_assert_cmpuint (c.removed, ==, 0);
+  g_assert_cmpuint (c.added, ==, 1);
+  assert_mirror (&m);
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 1), ==, 1);
+  g_assert_cmpuint (c.position, ==, 1);
+  g_assert_cmpuint (c.added, ==, 1);
+  assert_mirror (&m);
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 4), ==, 4);
+  g_assert_cmpuint (c.position, ==, 4);
+  assert_mirror (&m);
+  g_assert_cmpuint (m.ids->len, ==, N_GAMES);
+  for (guint i = 0; i < 6; i++)
+    g_assert_cmpint (g_array_index (m.ids, gint64, i), ==, N_GAMES - i);
+  g_assert_cmpuint (kz_game_list_model_get_n_hidden (model), ==, 0);
+
+  /* Restored in another order than hidden: still in place. */
+  kz_game_list_model_hide (model, 3);
+  kz_game_list_model_hide (model, 1);
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 3), ==, 2);
+  g_assert_cmpuint (c.position, ==, 2);
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 1), ==, 1);
+  g_assert_cmpuint (c.position, ==, 1);
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 1), ==, -1);
+  assert_mirror (&m);
+  g_array_unref (m.ids);
 }
 
 static void
@@ -771,6 +854,8 @@ main (int argc, char *argv[])
               test_list_filter, big_teardown);
   g_test_add ("/library/list/hide-undo-delete", Fixture, GINT_TO_POINTER (1), big_setup,
               test_list_hide, big_teardown);
+  g_test_add ("/library/list/hide-top-rows-undo", Fixture, GINT_TO_POINTER (1), big_setup,
+              test_list_hide_top, big_teardown);
   g_test_add ("/library/list/reload", Fixture, GINT_TO_POINTER (0), big_setup,
               test_list_reload, big_teardown);
   g_test_add_func ("/library/replay/bounds", test_replay_bounds);

@@ -447,18 +447,19 @@ find_hidden (KzGameListModel *self, gint64 id)
   return -1;
 }
 
-gboolean
+int
 kz_game_list_model_show_hidden (KzGameListModel *self, gint64 id)
 {
-  g_return_val_if_fail (KZ_IS_GAME_LIST_MODEL (self), FALSE);
+  g_return_val_if_fail (KZ_IS_GAME_LIST_MODEL (self), -1);
   int i = find_hidden (self, id);
   if (i < 0)
-    return FALSE;
+    return -1;
   guint row = g_array_index (self->hidden, Hidden, i).row;
   g_array_remove_index (self->hidden, i);
-  g_list_model_items_changed (G_LIST_MODEL (self), row_to_visible (self, row), 0, 1);
+  guint position = row_to_visible (self, row);
+  g_list_model_items_changed (G_LIST_MODEL (self), position, 0, 1);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
-  return TRUE;
+  return (int) position;
 }
 
 void

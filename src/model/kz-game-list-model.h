@@ -65,8 +65,9 @@ int              kz_game_list_model_find_cached (KzGameListModel *self, gint64 i
 /* Hides the row at `position` (items-changed position, 1, 0); returns
  * its game id (0 when out of range). */
 gint64           kz_game_list_model_hide (KzGameListModel *self, guint position);
-/* Shows a hidden row again at its place; FALSE when not hidden. */
-gboolean         kz_game_list_model_show_hidden (KzGameListModel *self, gint64 id);
+/* Shows a hidden row again at its place (items-changed position, 0, 1);
+ * returns that position, or -1 when the row was not hidden. */
+int              kz_game_list_model_show_hidden (KzGameListModel *self, gint64 id);
 /* Forgets a hidden row once it was deleted from the store: the rows
  * after it keep their visible positions, no signal. */
 void             kz_game_list_model_forget_hidden (KzGameListModel *self, gint64 id);

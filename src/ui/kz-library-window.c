@@ -160,14 +160,26 @@ pending_free (gpointer data, GClosure *closure)
 static void
 undo_clicked (AdwToast *t, PendingDelete *p)
 {
+  int first = -1;
+
   if (p->done || p->self == NULL)
     return;
   p->done = TRUE;
   if (p->self->shown == p)
     p->self->shown = NULL;
   for (guint i = 0; i < p->ids->len; i++)
-    kz_game_list_model_show_hidden (p->self->model, g_array_index (p->ids, gint64, i));
+    {
+      int position = kz_game_list_model_show_hidden (p->self->model,
+                                                     g_array_index (p->ids, gint64, i));
+      if (position >= 0 && (first < 0 || position < first))
+        first = position;
+    }
   update_view (p->self);
+  /* The list view keeps its top row in place when rows are inserted
+   * above it, so a row restored there would stay out of sight. */
+  if (first >= 0)
+    gtk_widget_activate_action (GTK_WIDGET (p->self->list_view), "list.scroll-to-item", "u",
+                                (guint) first);
 }
 
 static void
