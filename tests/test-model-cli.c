@@ -10,6 +10,7 @@
 #include "kz-game.h"
 #include "kz-kgn.h"
 #include "kz-store.h"
+#include "kz-store-private.h"
 
 static char *dir;
 static char *db;
@@ -141,6 +142,132 @@ test_export_import (void)
   db = g_steal_pointer (&db1);
 }
 
+/* Commands that read or change existing games do not create a missing
+ * database: exit 2 (bad input: the user named a file that is not there)
+ * and nothing appears in the folder. */
+static void
+test_missing_database (void)
+{
+  g_autofree char *db0 = db;
+  g_autofree char *sub = g_build_filename (dir, "missing", NULL);
+  db = g_build_filename (sub, "games.db", NULL);
+  g_autofree char *kgn = g_build_filename (dir, "missing.kgn", NULL);
+  const char *const cmds[][4] = {
+    { "list", NULL }, { "show", "9999", NULL }, { "export", "-o", kgn, NULL },
+    { "play", "1", "b4-a4", NULL }, { "undo", "1", NULL },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cmds); i++)
+    {
+      g_autofree char *err = NULL;
+      g_assert_cmpint (run (NULL, &err, cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3], NULL), ==, 2);
+      g_assert_nonnull (strstr (err, "no game database at"));
+      g_assert_nonnull (strstr (err, db));
+      g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+      g_assert_false (g_file_test (sub, G_FILE_TEST_EXISTS));
+      g_assert_false (g_file_test (kgn, G_FILE_TEST_EXISTS));
+    }
+  /* In an existing folder too. */
+  g_free (db);
+  db = g_build_filename (dir, "not-there.db", NULL);
+  g_assert_cmpint (run (NULL, NULL, "show", "9999", NULL), ==, 2);
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+  g_free (db);
+  db = g_steal_pointer (&db0);
+}
+
+/* selfplay: N and P from 1, like match; its players are random movers,
+ * never a game to resume. */
+static void
+test_selfplay (void)
+{
+  g_autofree char *db0 = db;
+  db = g_build_filename (dir, "selfplay.db", NULL);
+  const char *const bad[][2] = {
+    { "--games", "0" }, { "--games", "-1" }, { "--max-plies", "0" }, { "--games", "x" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      g_assert_cmpint (run (&out, &err, "selfplay", bad[i][0], bad[i][1], NULL), ==, 2);
+      g_assert_cmpstr (out, ==, "");
+      g_assert_nonnull (strstr (err, bad[i][0]));
+      g_assert_nonnull (strstr (err, "needs a number from 1 to"));
+      g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+    }
+  g_autofree char *out = NULL;
+  g_assert_cmpint (run (&out, NULL, "selfplay", "--games", "2", "--seed", "1", "--max-plies", "6",
+                        NULL), ==, 0);
+  g_assert_cmpuint (strlen (out), >, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzStore) store = kz_store_open (db, &error);
+  g_assert_no_error (error);
+  g_autoptr (GPtrArray) games = kz_store_list_games (store, NULL, 0, 10, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 2);
+  for (guint i = 0; i < games->len; i++)
+    {
+      KzGameInfo *info = g_ptr_array_index (games, i);
+      g_assert_cmpuint (info->plies, ==, 6);
+      g_assert_cmpint (info->result, ==, KZ_RESULT_NONE);
+      for (int side = 0; side < 2; side++)
+        {
+          g_assert_cmpint (info->kind[side], ==, KZ_PLAYER_RANDOM);
+          g_assert_cmpint (info->level[side], ==, 0);
+        }
+    }
+  gint64 id = -1;
+  g_assert_true (kz_store_find_unfinished (store, &id, &error));
+  g_assert_cmpint (id, ==, 0);
+  g_free (db);
+  db = g_steal_pointer (&db0);
+}
+
+/* A damaged database: a short message naming the file, exit 1, no files
+ * left beside it. */
+static void
+test_damaged_database (void)
+{
+  g_autofree char *db0 = db;
+  g_autofree char *sub = g_build_filename (dir, "damaged", NULL);
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  db = g_build_filename (sub, "games.db", NULL);
+  g_assert_cmpint (run (NULL, NULL, "selfplay", "--games", "20", "--seed", "2", "--max-plies", "80",
+                        NULL), ==, 0);
+  {
+    g_autoptr (KzStore) store = kz_store_open (db, NULL);
+    g_assert_cmpint (sqlite3_exec (kz_store_get_db (store), "DELETE FROM moves WHERE game_id > 2",
+                                   NULL, NULL, NULL), ==, SQLITE_OK);
+  }
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (db, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 100);
+  memset (data + 32, 0, 8);   /* forget the free pages: each is a problem */
+  g_assert_true (g_file_set_contents (db, data, (gssize) len, NULL));
+
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "list", NULL), ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_nonnull (strstr (err, db));
+  g_assert_nonnull (strstr (err, "damaged"));
+  g_assert_cmpuint (strlen (err), <=, 300);
+  g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);   /* one line */
+  g_autofree char *after = NULL;
+  gsize after_len = 0;
+  g_assert_true (g_file_get_contents (db, &after, &after_len, NULL));
+  g_assert_true (after_len == len && memcmp (after, data, len) == 0);
+  GDir *d = g_dir_open (sub, 0, NULL);
+  guint n = 0;
+  while (g_dir_read_name (d))
+    n++;
+  g_dir_close (d);
+  g_assert_cmpuint (n, ==, 1);   /* no games.db-wal, games.db-shm */
+  g_unlink (db);
+  g_rmdir (sub);
+  g_free (db);
+  db = g_steal_pointer (&db0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -154,6 +281,9 @@ main (int argc, char **argv)
   db = g_build_filename (dir, "games.db", NULL);
   g_test_add_func ("/model/cli/play-list-show", test_play_list_show);
   g_test_add_func ("/model/cli/export-import", test_export_import);
+  g_test_add_func ("/model/cli/missing-database", test_missing_database);
+  g_test_add_func ("/model/cli/selfplay", test_selfplay);
+  g_test_add_func ("/model/cli/damaged-database", test_damaged_database);
   int r = g_test_run ();
   GDir *d = g_dir_open (dir, 0, NULL);
   const char *name;

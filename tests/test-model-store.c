@@ -231,6 +231,120 @@ test_queries (Fixture *f, gconstpointer data)
   g_assert_cmpuint (all->len, ==, 4);
 }
 
+/* ---- The game to resume on start --------------------------------------- */
+
+static void assert_short_message (const GError *error, const char *path);
+static void make_database (const char *path, guint n_games);
+
+static gint64
+new_game (KzStore *store, KzPlayerKind cossacks, KzPlayerKind turks, int level, gint64 start)
+{
+  g_autoptr (KzGame) g = kz_game_new ();
+  kz_game_set_player (g, KZ_COSSACKS, "C", cossacks, level);
+  kz_game_set_player (g, KZ_TURKS, "T", turks, level);
+  kz_game_set_start_time (g, start);
+  gint64 id = kz_store_create_game (store, g, NULL);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static void
+play_in (KzStore *store, gint64 id, const char *move)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) g = kz_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (kz_game_play_text (g, move, &error));
+  g_assert_no_error (error);
+}
+
+static gint64
+find_unfinished (KzStore *store)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 id = -1;
+  g_assert_true (kz_store_find_unfinished (store, &id, &error));
+  g_assert_no_error (error);
+  return id;
+}
+
+/* A human game, then newer games of random movers (kazaki-cli selfplay)
+ * and of computers: the human game is the one to resume.  Among games
+ * with a human side, the one played last wins, not the one started last. */
+static void
+test_resume (Fixture *f, gconstpointer data)
+{
+  g_autoptr (KzStore) store = open_ok (f->path);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_assert_cmpint (find_unfinished (store), ==, 0);
+
+  gint64 human = new_game (store, KZ_PLAYER_HUMAN, KZ_PLAYER_HUMAN, 0, now - 3600);
+  play_in (store, human, "b4-a4");
+  /* …played 50 minutes ago. */
+  g_autofree char *sql = g_strdup_printf ("UPDATE moves SET played_at = %" G_GINT64_FORMAT
+                                          " WHERE game_id = %" G_GINT64_FORMAT,
+                                          (now - 3000) * 1000, human);
+  g_assert_cmpint (sqlite3_exec (kz_store_get_db (store), sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  /* Newer selfplay games, unfinished, moves played after the human's. */
+  for (int i = 0; i < 3; i++)
+    {
+      gint64 id = new_game (store, KZ_PLAYER_RANDOM, KZ_PLAYER_RANDOM, 0, now + i);
+      play_in (store, id, "b4-a4");
+    }
+  gint64 cc = new_game (store, KZ_PLAYER_COMPUTER, KZ_PLAYER_COMPUTER, 3, now + 10);
+  play_in (store, cc, "b4-a4");
+  g_assert_cmpint (find_unfinished (store), ==, human);
+
+  /* The random movers are stored as such, with no level. */
+  g_autoptr (GPtrArray) list = kz_store_list_games (store, NULL, 0, 1, NULL);
+  KzGameInfo *newest = g_ptr_array_index (list, 0);
+  g_assert_cmpint (newest->kind[KZ_COSSACKS], ==, KZ_PLAYER_COMPUTER);
+  g_assert_cmpint (newest->level[KZ_COSSACKS], ==, 3);
+  g_autoptr (KzGameInfo) random = kz_store_get_game_info (store, human + 1, NULL);
+  g_assert_cmpint (random->kind[KZ_COSSACKS], ==, KZ_PLAYER_RANDOM);
+  g_assert_cmpint (random->kind[KZ_TURKS], ==, KZ_PLAYER_RANDOM);
+  g_assert_cmpint (random->level[KZ_TURKS], ==, 0);
+
+  /* A newer game against the computer (one human side), not yet played. */
+  gint64 vs = new_game (store, KZ_PLAYER_HUMAN, KZ_PLAYER_COMPUTER, 2, now - 1);
+  g_assert_cmpint (find_unfinished (store), ==, vs);
+  /* The older human game is played again: it is the one to resume. */
+  play_in (store, human, "b6-a6");
+  g_assert_cmpint (find_unfinished (store), ==, human);
+  /* A finished game is never resumed. */
+  {
+    g_autoptr (KzGame) g = kz_store_load_game (store, human, NULL);
+    g_assert_true (kz_game_resign (g, KZ_TURKS, NULL));
+  }
+  g_assert_cmpint (find_unfinished (store), ==, vs);
+  g_assert_true (kz_store_delete_games (store, &vs, 1, NULL));
+  g_assert_cmpint (find_unfinished (store), ==, 0);
+}
+
+/* kz_store_open_existing() does not create a missing database. */
+static void
+test_open_existing (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzStore) none = kz_store_open_existing (f->path, &error);
+  g_assert_null (none);
+  g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NO_DATABASE);
+  assert_short_message (error, f->path);
+  g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+  g_autofree char *deeper = g_build_filename (f->dir, "sub", "games.db", NULL);
+  g_autoptr (KzStore) none2 = kz_store_open_existing (deeper, NULL);
+  g_assert_null (none2);
+  g_autofree char *sub = g_path_get_dirname (deeper);
+  g_assert_false (g_file_test (sub, G_FILE_TEST_EXISTS));
+  make_database (f->path, 1);
+  g_autoptr (KzStore) store = kz_store_open_existing (f->path, &error);
+  g_assert_no_error (error);
+  guint count = 0;
+  g_assert_true (kz_store_count_games (store, NULL, &count, NULL));
+  g_assert_cmpuint (count, ==, 1);
+}
+
 /* ---- SIGKILL durability ---------------------------------------------- */
 
 static void
@@ -326,18 +440,55 @@ read_bytes (const char *path)
   return g_bytes_new_take (g_steal_pointer (&data), len);
 }
 
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The names in the folder of `path`, sorted and joined by spaces. */
+static char *
+list_folder (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GDir *d = g_dir_open (dir, 0, NULL);
+  g_assert_nonnull (d);
+  const char *name;
+  while ((name = g_dir_read_name (d)))
+    g_ptr_array_add (names, g_strdup (name));
+  g_dir_close (d);
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+/* The message of a refusal: names the file, one short line. */
+static void
+assert_short_message (const GError *error, const char *path)
+{
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_null (strchr (error->message, '\n'));
+  g_assert_cmpuint (strlen (error->message), <=, 300);
+}
+
+/* Refused with `code`: the file unchanged byte for byte, no new file
+ * (such as -wal or -shm) beside it, a short message naming it. */
 static void
 assert_refused_unchanged (const char *path, int code)
 {
   g_autoptr (GBytes) before = read_bytes (path);
+  g_autofree char *folder_before = list_folder (path);
   g_autoptr (GError) error = NULL;
   g_autoptr (KzStore) store = kz_store_open (path, &error);
   g_assert_null (store);
   g_assert_error (error, KZ_STORE_ERROR, code);
-  g_assert_nonnull (strstr (error->message, path));
+  assert_short_message (error, path);
   g_test_message ("refused: %s", error->message);
   g_autoptr (GBytes) after = read_bytes (path);
   g_assert_true (g_bytes_equal (before, after));
+  g_autofree char *folder_after = list_folder (path);
+  g_assert_cmpstr (folder_before, ==, folder_after);
 }
 
 /* A database with a few games, closed cleanly (WAL checkpointed away). */
@@ -397,6 +548,31 @@ test_corrupt (Fixture *f, gconstpointer data)
     bad[i] = (char) (0x5a ^ (i * 7));
   g_assert_true (g_file_set_contents (f->path, bad, (gssize) len, NULL));
   assert_refused_unchanged (f->path, KZ_STORE_ERROR_CORRUPT);
+
+  /* Pages the database no longer points to (its free list forgotten):
+   * SQLite reports each of them; the message stays one short line that
+   * says how many and gives the first. */
+  g_assert_true (g_file_set_contents (f->path, contents, (gssize) len, NULL));
+  {
+    g_autoptr (KzStore) store = open_ok (f->path);
+    g_assert_cmpint (sqlite3_exec (kz_store_get_db (store),
+                                   "DELETE FROM moves WHERE game_id > 3", NULL, NULL, NULL), ==, SQLITE_OK);
+  }
+  g_autofree char *freed = NULL;
+  gsize freed_len = 0;
+  g_assert_true (g_file_get_contents (f->path, &freed, &freed_len, NULL));
+  g_assert_cmpuint (freed_len, >, 100);
+  g_assert_cmpuint (freed[36] | freed[37] | freed[38] | freed[39], !=, 0);  /* free pages */
+  memset (freed + 32, 0, 8);   /* first free-list page and their count */
+  g_assert_true (g_file_set_contents (f->path, freed, (gssize) freed_len, NULL));
+  assert_refused_unchanged (f->path, KZ_STORE_ERROR_CORRUPT);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (KzStore) store = kz_store_open (f->path, &error);
+    g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT);
+    g_assert_nonnull (strstr (error->message, " problems, the first: Page "));
+    g_assert_nonnull (strstr (error->message, " is never used"));
+  }
 
   /* Cut in half. */
   g_assert_true (g_file_set_contents (f->path, contents, (gssize) (len / 2), NULL));
@@ -667,6 +843,52 @@ test_migration (Fixture *f, gconstpointer data)
   g_assert_cmpuint (info3->plies, ==, 4);
 }
 
+/* Version 2 recorded selfplay's random movers as computers of level 0;
+ * version 3 makes them random movers and never resumes their games. */
+static void
+test_migration_v2 (Fixture *f, gconstpointer data)
+{
+  gint64 human, selfplay, computer;
+  {
+    g_autoptr (KzStore) store = open_ok (f->path);
+    human = new_game (store, KZ_PLAYER_HUMAN, KZ_PLAYER_COMPUTER, 4, 1700000000);
+    selfplay = new_game (store, KZ_PLAYER_HUMAN, KZ_PLAYER_HUMAN, 0, 1700000100);
+    computer = new_game (store, KZ_PLAYER_COMPUTER, KZ_PLAYER_COMPUTER, 1, 1700000200);
+    play_in (store, selfplay, "b4-a4");
+  }
+  /* Back to what version 2 wrote. */
+  sqlite3 *db;
+  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
+  g_autofree char *sql = g_strdup_printf (
+    "UPDATE games SET cossacks_kind = 1, turks_kind = 1 WHERE id = %" G_GINT64_FORMAT ";"
+    "DROP INDEX games_resumable; PRAGMA user_version = 2;", selfplay);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  g_autoptr (KzStore) store = open_ok (f->path);
+  sqlite3_stmt *s;
+  g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store),
+                                       "SELECT count(*) FROM sqlite_master WHERE name = 'games_resumable' "
+                                       "UNION ALL SELECT user_version FROM pragma_user_version",
+                                       -1, &s, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (s, 0), ==, 1);
+  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+  g_assert_cmpint (sqlite3_column_int (s, 0), ==, 3);
+  sqlite3_finalize (s);
+  g_autoptr (KzGameInfo) a = kz_store_get_game_info (store, human, NULL);
+  g_autoptr (KzGameInfo) b = kz_store_get_game_info (store, selfplay, NULL);
+  g_autoptr (KzGameInfo) c = kz_store_get_game_info (store, computer, NULL);
+  g_assert_cmpint (a->kind[KZ_COSSACKS], ==, KZ_PLAYER_HUMAN);
+  g_assert_cmpint (a->kind[KZ_TURKS], ==, KZ_PLAYER_COMPUTER);
+  g_assert_cmpint (a->level[KZ_TURKS], ==, 4);
+  g_assert_cmpint (b->kind[KZ_COSSACKS], ==, KZ_PLAYER_RANDOM);
+  g_assert_cmpint (b->kind[KZ_TURKS], ==, KZ_PLAYER_RANDOM);
+  g_assert_cmpint (c->kind[KZ_TURKS], ==, KZ_PLAYER_COMPUTER);
+  g_assert_cmpint (c->level[KZ_TURKS], ==, 1);
+  g_assert_cmpint (find_unfinished (store), ==, human);
+}
+
 static void
 test_damaged_game (Fixture *f, gconstpointer data)
 {
@@ -697,6 +919,8 @@ main (int argc, char **argv)
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/model/store/round-trip", test_round_trip);
   ADD ("/model/store/queries", test_queries);
+  ADD ("/model/store/resume", test_resume);
+  ADD ("/model/store/open-existing", test_open_existing);
   ADD ("/model/store/sigkill", test_sigkill);
   ADD ("/model/store/not-a-database", test_not_a_database);
   ADD ("/model/store/corrupt", test_corrupt);
@@ -705,6 +929,7 @@ main (int argc, char **argv)
   ADD ("/model/store/read-only-immutable", test_immutable);
   ADD ("/model/store/disk-full", test_disk_full);
   ADD ("/model/store/migration-v1", test_migration);
+  ADD ("/model/store/migration-v2", test_migration_v2);
   ADD ("/model/store/damaged-game", test_damaged_game);
   return g_test_run ();
 }

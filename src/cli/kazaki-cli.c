@@ -38,7 +38,8 @@ usage (FILE *out)
   fprintf (out,
            "\n"
            "Options:\n"
-           "  --db FILE   the game database (default: $XDG_DATA_HOME/kazaki/games.db)\n"
+           "  --db FILE   the game database (default: $XDG_DATA_HOME/kazaki/games.db);\n"
+           "              only new, import and selfplay create it when it is missing\n"
            "  -h, --help  show this help; COMMAND --help shows a command's help\n"
            "\n"
            "Positions are KPN and moves use the notation of the rules (RULES.md §8):\n"

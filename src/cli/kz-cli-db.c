@@ -20,15 +20,25 @@
 /* Most plies selfplay plays before it leaves a game unfinished: the rules
  * have no move-limit draw, so such a game stays "*" / unterminated. */
 #define SELFPLAY_MAX_PLIES 300
+/* The largest --games and --max-plies selfplay accepts. */
+#define SELFPLAY_MAX_GAMES 1000000
+#define SELFPLAY_MAX_PLIES_LIMIT 100000
 
+/* Opens the database.  Only the commands that add games (`create`: new,
+ * import, selfplay) create a missing database; for the others a missing
+ * file is bad input (exit 2) and nothing is created. */
 static KzStore *
-open_store (const char *cmd, const KzCliGlobal *global, int *status)
+open_store (const char *cmd, const KzCliGlobal *global, gboolean create, int *status)
 {
   GError *error = NULL;
-  KzStore *store = kz_store_open (global->db_path, &error);
+  KzStore *store = create ? kz_store_open (global->db_path, &error)
+                          : kz_store_open_existing (global->db_path, &error);
   if (store == NULL)
     {
-      *status = kz_cli_failure (cmd, "%s", error->message);
+      if (error->domain == KZ_STORE_ERROR && error->code == KZ_STORE_ERROR_NO_DATABASE)
+        *status = kz_cli_bad_input (cmd, "%s", error->message);
+      else
+        *status = kz_cli_failure (cmd, "%s", error->message);
       g_error_free (error);
     }
   return store;
@@ -108,7 +118,7 @@ kz_cli_db_new (int argc, char **argv, const KzCliGlobal *global)
       return kz_cli_bad_input ("new", "unexpected argument '%s' (see kazaki-cli new --help)", argv[i]);
     }
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("new", global, &status);
+  g_autoptr (KzStore) store = open_store ("new", global, TRUE, &status);
   if (store == NULL)
     return status;
   g_autoptr (KzGame) game = kz_game_new ();
@@ -140,7 +150,7 @@ kz_cli_db_play (int argc, char **argv, const KzCliGlobal *global)
   gint64 id;
   if (!parse_id ("play", argv[1], &id, &status))
     return status;
-  g_autoptr (KzStore) store = open_store ("play", global, &status);
+  g_autoptr (KzStore) store = open_store ("play", global, FALSE, &status);
   if (store == NULL)
     return status;
   GError *error = NULL;
@@ -175,7 +185,7 @@ kz_cli_db_undo (int argc, char **argv, const KzCliGlobal *global)
   gint64 id;
   if (!parse_id ("undo", argv[1], &id, &status))
     return status;
-  g_autoptr (KzStore) store = open_store ("undo", global, &status);
+  g_autoptr (KzStore) store = open_store ("undo", global, FALSE, &status);
   if (store == NULL)
     return status;
   GError *error = NULL;
@@ -209,7 +219,7 @@ kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global)
   if (argc > 1)
     return kz_cli_bad_input ("list", "unexpected argument '%s' (see kazaki-cli list --help)", argv[1]);
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("list", global, &status);
+  g_autoptr (KzStore) store = open_store ("list", global, FALSE, &status);
   if (store == NULL)
     return status;
   const guint page = 1000;
@@ -250,7 +260,7 @@ kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global)
   gint64 id;
   if (!parse_id ("show", argv[1], &id, &status))
     return status;
-  g_autoptr (KzStore) store = open_store ("show", global, &status);
+  g_autoptr (KzStore) store = open_store ("show", global, FALSE, &status);
   if (store == NULL)
     return status;
   GError *error = NULL;
@@ -295,7 +305,7 @@ kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global)
     }
   if (out == NULL)
     return kz_cli_bad_input ("export", "-o FILE is required (see kazaki-cli export --help)");
-  g_autoptr (KzStore) store = open_store ("export", global, &status);
+  g_autoptr (KzStore) store = open_store ("export", global, FALSE, &status);
   if (store == NULL)
     return status;
   GError *error = NULL;
@@ -351,7 +361,7 @@ kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global)
       return status;
     }
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("import", global, &status);
+  g_autoptr (KzStore) store = open_store ("import", global, TRUE, &status);
   if (store == NULL)
     return status;
   guint n = 0;
@@ -394,7 +404,9 @@ kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global)
     "output (flushed) after each move is committed.  A game stops when it ends\n"
     "by the rules (flag, annihilation, blocked, threefold repetition) or after P\n"
     "plies (default 300); the rules have no move-limit draw, so such a game stays\n"
-    "unfinished ('*', unterminated).  The same seed gives the same games.\n";
+    "unfinished ('*', unterminated).  The same seed gives the same games.\n"
+    "Both sides are recorded as random movers, so the app never resumes these\n"
+    "games on start.  N is from 1 to 1000000, P from 1 to 100000.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   guint64 games = 1, seed = (guint64) g_get_real_time (), max_plies = SELFPLAY_MAX_PLIES;
@@ -414,24 +426,26 @@ kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global)
         return kz_cli_bad_input ("selfplay", "unexpected argument '%s' (see kazaki-cli selfplay --help)", name);
       if (missing)
         return kz_cli_bad_input ("selfplay", "%s needs a number", name);
-      GError *error = NULL;
-      if (!g_ascii_string_to_unsigned (value, 10, 0, G_MAXUINT32, target, &error))
-        {
-          int status = kz_cli_bad_input ("selfplay", "%s: %s", name, error->message);
-          g_error_free (error);
-          return status;
-        }
+      /* --games and --max-plies from 1, as in match; any 32-bit seed. */
+      guint64 min = target == &seed ? 0 : 1;
+      guint64 max = target == &games ? SELFPLAY_MAX_GAMES
+                    : target == &max_plies ? SELFPLAY_MAX_PLIES_LIMIT : G_MAXUINT32;
+      if (!g_ascii_string_to_unsigned (value, 10, min, max, target, NULL))
+        return kz_cli_bad_input ("selfplay", "%s needs a number from %" G_GUINT64_FORMAT
+                                 " to %" G_GUINT64_FORMAT, name, min, max);
     }
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("selfplay", global, &status);
+  g_autoptr (KzStore) store = open_store ("selfplay", global, TRUE, &status);
   if (store == NULL)
     return status;
   g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32) seed);
   for (guint64 g = 0; g < games; g++)
     {
       g_autoptr (KzGame) game = kz_game_new ();
-      kz_game_set_player (game, KZ_COSSACKS, "Random", KZ_PLAYER_COMPUTER, 0);
-      kz_game_set_player (game, KZ_TURKS, "Random", KZ_PLAYER_COMPUTER, 0);
+      /* Random movers, neither humans nor a level of the computer player:
+       * the app never resumes these games on start. */
+      kz_game_set_player (game, KZ_COSSACKS, "Random", KZ_PLAYER_RANDOM, 0);
+      kz_game_set_player (game, KZ_TURKS, "Random", KZ_PLAYER_RANDOM, 0);
       GError *error = NULL;
       gint64 id = kz_store_create_game (store, game, &error);
       if (id == 0)

@@ -5,6 +5,7 @@
 #include "kz-game.h"
 #include "kz-game-private.h"
 #include "kz-store.h"
+#include "kz-search.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -35,7 +36,8 @@ G_DEFINE_ENUM_TYPE (KzTroop, kz_troop,
 
 G_DEFINE_ENUM_TYPE (KzPlayerKind, kz_player_kind,
   G_DEFINE_ENUM_VALUE (KZ_PLAYER_HUMAN, "human"),
-  G_DEFINE_ENUM_VALUE (KZ_PLAYER_COMPUTER, "computer"))
+  G_DEFINE_ENUM_VALUE (KZ_PLAYER_COMPUTER, "computer"),
+  G_DEFINE_ENUM_VALUE (KZ_PLAYER_RANDOM, "random"))
 
 G_DEFINE_ENUM_TYPE (KzSide, kz_side,
   G_DEFINE_ENUM_VALUE (KZ_COSSACKS, "cossacks"),
@@ -1091,9 +1093,30 @@ kz_game_set_player (KzGame *self, KzSide side, const char *name, KzPlayerKind ki
 {
   g_return_if_fail (KZ_IS_GAME (self));
   side &= 1;
+  if (kind != KZ_PLAYER_COMPUTER && kind != KZ_PLAYER_RANDOM)
+    kind = KZ_PLAYER_HUMAN;
   self->kinds[side] = kind;
-  self->levels[side] = level;
+  self->levels[side] = kind == KZ_PLAYER_COMPUTER
+                       ? CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL) : 0;
   set_name (self, side, name);
+}
+
+char *
+kz_player_describe (KzPlayerKind kind, int level)
+{
+  switch (kind)
+    {
+    case KZ_PLAYER_COMPUTER:
+      /* Translators: a player of the game; %d is the level, 1 to 5 */
+      return g_strdup_printf (_("Computer, level %d"),
+                              CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL));
+    case KZ_PLAYER_RANDOM:
+      /* Translators: a player that makes random legal moves (test games) */
+      return g_strdup (_("Random mover"));
+    case KZ_PLAYER_HUMAN:
+    default:
+      return g_strdup (_("Human"));
+    }
 }
 
 gint64

@@ -66,9 +66,15 @@ typedef enum {
   KZ_TROOP_LEADER,           /* hetman / pasha */
 } KzTroop;
 
+/* Who makes a side's moves.  A computer player has a level from 1 to 5
+ * (KZ_SEARCH_MIN_LEVEL..KZ_SEARCH_MAX_LEVEL); the others have level 0.
+ * KZ_PLAYER_RANDOM is a mover of uniformly random legal moves (the
+ * records `kazaki-cli selfplay` makes): not a level of the computer
+ * player, and never a human, so its games are never resumed on start. */
 typedef enum {
   KZ_PLAYER_HUMAN = 0,
   KZ_PLAYER_COMPUTER,
+  KZ_PLAYER_RANDOM,
 } KzPlayerKind;
 
 #define KZ_TYPE_RESULT      (kz_result_get_type ())
@@ -216,9 +222,14 @@ gboolean            kz_game_set_outcome (KzGame *self, KzResult result,
 const char         *kz_game_get_player_name (KzGame *self, KzSide side);
 KzPlayerKind        kz_game_get_player_kind (KzGame *self, KzSide side);
 int                 kz_game_get_player_level (KzGame *self, KzSide side);
-/* Changes only the in-memory game; kz_store_update_players() stores them. */
+/* Changes only the in-memory game; kz_store_update_players() stores them.
+ * The level is kept for a computer player only, clamped to 1..5; a human
+ * or random mover gets level 0. */
 void                kz_game_set_player (KzGame *self, KzSide side, const char *name,
                                         KzPlayerKind kind, int level);
+/* A short translated description of a kind of player, for display:
+ * "Human", "Computer, level 3", "Random mover".  Free with g_free. */
+char               *kz_player_describe (KzPlayerKind kind, int level);
 /* Seconds since the epoch (0 = unknown). */
 gint64              kz_game_get_start_time (KzGame *self);
 void                kz_game_set_start_time (KzGame *self, gint64 unix_seconds);

@@ -11,6 +11,10 @@
  * tags holds the extra KGN tags as "Name=escaped value\n" lines.
  * Version 1 had no plies, final_kpn or tags columns; the migration adds
  * them and fills plies/final_kpn by replaying every game with the engine.
+ * Version 3 adds KZ_PLAYER_RANDOM (kind 2): version 2 recorded the random
+ * movers of `kazaki-cli selfplay` as computers of level 0, which the
+ * migration turns into kind 2; and the partial index games_resumable over
+ * the unfinished games with a human side (kz_store_find_unfinished()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -66,6 +70,16 @@ static const char migration_v2[] =
   "CREATE INDEX games_newest ON games (start_time DESC, id DESC);\n"
   "CREATE INDEX games_by_result ON games (result, start_time DESC, id DESC);\n"
   "PRAGMA user_version = 2;\n";
+
+/* From version 2 to 3: computers "of level 0" were random movers. */
+static const char migration_v3[] =
+  "UPDATE games SET cossacks_kind = 2, cossacks_level = 0 "
+  "  WHERE cossacks_kind = 1 AND cossacks_level < 1;\n"
+  "UPDATE games SET turks_kind = 2, turks_level = 0 "
+  "  WHERE turks_kind = 1 AND turks_level < 1;\n"
+  "CREATE INDEX games_resumable ON games (id) "
+  "  WHERE result = 0 AND (cossacks_kind = 0 OR turks_kind = 0);\n"
+  "PRAGMA user_version = 3;\n";
 
 enum {
   STMT_INSERT_MOVE,
@@ -410,6 +424,8 @@ create_schema (KzStore *self, GError **error)
   int rc = exec (self, kz_store_schema_v1);
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v2);
+  if (rc == SQLITE_OK)
+    rc = exec (self, migration_v3);
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
@@ -435,6 +451,8 @@ migrate (KzStore *self, gint64 version, GError **error)
           return FALSE;
         }
     }
+  if (rc == SQLITE_OK && version < 3)
+    rc = exec (self, migration_v3);
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
@@ -444,10 +462,81 @@ migrate (KzStore *self, gint64 version, GError **error)
   return commit (self, error, doing);
 }
 
-/* Checks, without changing anything, that the open file is a Kazaki
- * database this program can use; sets *version (0 = empty, new). */
+/* Most problems PRAGMA quick_check/integrity_check report. */
+#define CHECK_MAX_PROBLEMS 1000
+
+/* Runs `pragma` (quick_check or integrity_check).  TRUE when the file is
+ * sound; else a short KZ_STORE_ERROR_CORRUPT naming the file, how many
+ * problems SQLite found and the first of them.  The full report (up to
+ * CHECK_MAX_PROBLEMS lines) goes to g_debug only. */
 static gboolean
-verify (KzStore *self, gint64 *version, GError **error)
+run_check (KzStore *self, const char *pragma, const char *doing, GError **error)
+{
+  g_autofree char *sql = g_strdup_printf ("PRAGMA %s(%d)", pragma, CHECK_MAX_PROBLEMS);
+  sqlite3_stmt *s = prepare (self, sql, error);
+  if (s == NULL)
+    return FALSE;
+  guint n = 0;
+  g_autofree char *first = NULL;
+  GString *report = g_string_new (NULL);
+  int rc;
+  while ((rc = sqlite3_step (s)) == SQLITE_ROW)
+    {
+      /* A row can hold several problems, one a line, the first of them
+       * after a line "*** in database main ***". */
+      const char *row = (const char *) sqlite3_column_text (s, 0);
+      if (row == NULL || strcmp (row, "ok") == 0)
+        continue;
+      g_auto (GStrv) lines = g_strsplit (row, "\n", -1);
+      for (guint i = 0; lines[i]; i++)
+        {
+          g_strstrip (lines[i]);
+          if (lines[i][0] == '\0' || g_str_has_prefix (lines[i], "*** "))
+            continue;
+          n++;
+          g_string_append_printf (report, "%s\n", lines[i]);
+          if (first == NULL)
+            {
+              first = g_utf8_make_valid (lines[i], -1);
+              g_strdelimit (first, "\r\t", ' ');
+              if (g_utf8_strlen (first, -1) > 100)
+                {
+                  char *cut = g_utf8_substring (first, 0, 100);
+                  g_free (first);
+                  first = g_strconcat (cut, "…", NULL);
+                  g_free (cut);
+                }
+            }
+        }
+    }
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    {
+      g_string_free (report, TRUE);
+      return fail (self, error, rc, doing);
+    }
+  if (n == 0)
+    {
+      g_string_free (report, TRUE);
+      return TRUE;
+    }
+  g_debug ("PRAGMA %s of “%s” found %u problem(s):\n%s", pragma, self->path, n, report->str);
+  g_string_free (report, TRUE);
+  g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT,
+               g_dngettext (GETTEXT_PACKAGE,
+                            "The game database “%s” is damaged (SQLite found %u problem: %s); "
+                            "it was left untouched",
+                            "The game database “%s” is damaged (SQLite found %u problems, "
+                            "the first: %s); it was left untouched", n),
+               self->path, n, first);
+  return FALSE;
+}
+
+/* Checks, without changing anything, that the open file is a Kazaki
+ * database this program can use; sets *version (0 = empty, new).  `deep`
+ * also checks the whole file for damage (PRAGMA quick_check). */
+static gboolean
+verify (KzStore *self, gboolean deep, gint64 *version, GError **error)
 {
   const char *doing = _("reading the database");
   gint64 n_tables = 0, has_games = 0, has_moves = 0, v = 0;
@@ -463,7 +552,7 @@ verify (KzStore *self, gint64 *version, GError **error)
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_TOO_NEW,
                    _("The game database “%s” was written by a newer version of Kazaki "
-                     "(schema %" G_GINT64_FORMAT ", this version knows up to %d); it was left untouched"),
+                     "(schema %" PRId64 ", this version knows up to %d); it was left untouched"),
                    self->path, v, KZ_STORE_SCHEMA_VERSION);
       return FALSE;
     }
@@ -484,41 +573,21 @@ verify (KzStore *self, gint64 *version, GError **error)
    * file is only checked where it is read: SQLite reports a damaged page
    * it meets as SQLITE_CORRUPT, which becomes KZ_STORE_ERROR_CORRUPT. */
   GStatBuf st;
-  if (g_stat (self->path, &st) == 0 && st.st_size > QUICK_CHECK_MAX_BYTES)
-    {
-      *version = v;
-      return TRUE;
-    }
-  sqlite3_stmt *s = prepare (self, "PRAGMA quick_check", error);
-  if (s == NULL)
+  if (deep && !(g_stat (self->path, &st) == 0 && st.st_size > QUICK_CHECK_MAX_BYTES)
+      && !run_check (self, "quick_check", doing, error))
     return FALSE;
-  int rc = sqlite3_step (s);
-  if (rc != SQLITE_ROW)
-    {
-      fail (self, error, rc, doing);
-      sqlite3_finalize (s);
-      return FALSE;
-    }
-  const char *verdict = (const char *) sqlite3_column_text (s, 0);
-  if (g_strcmp0 (verdict, "ok") != 0)
-    {
-      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT,
-                   _("The game database “%s” is damaged (%s); it was left untouched"),
-                   self->path, verdict ? verdict : "?");
-      sqlite3_finalize (s);
-      return FALSE;
-    }
-  sqlite3_finalize (s);
   *version = v;
   return TRUE;
 }
 
-/* The first 16 bytes of every SQLite 3 database. */
+/* The first 16 bytes of every SQLite 3 database.  Sets *wal when the
+ * header says the file is in WAL mode (bytes 18 and 19 are 2). */
 static gboolean
-check_header (const char *path, GError **error)
+check_header (const char *path, gboolean *wal, GError **error)
 {
   static const char magic[16] = "SQLite format 3";
-  char buf[16];
+  char buf[20];
+  *wal = FALSE;
   FILE *f = g_fopen (path, "rb");
   if (f == NULL)
     {
@@ -532,18 +601,73 @@ check_header (const char *path, GError **error)
   fclose (f);
   if (n == 0)
     return TRUE;  /* an empty file is an empty database */
-  if (n < sizeof buf || memcmp (buf, magic, sizeof buf) != 0)
+  if (n < sizeof magic || memcmp (buf, magic, sizeof magic) != 0)
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_A_DATABASE,
                    _("“%s” is not a game database (it is not an SQLite file); it was left untouched"),
                    path);
       return FALSE;
     }
+  *wal = n == sizeof buf && buf[18] == 2 && buf[19] == 2;
   return TRUE;
 }
 
-KzStore *
-kz_store_open (const char *path, GError **error)
+static gboolean
+file_exists_beside (const char *path, const char *suffix)
+{
+  g_autofree char *name = g_strconcat (path, suffix, NULL);
+  return g_file_test (name, G_FILE_TEST_EXISTS);
+}
+
+/* Checks an existing file (verify(), with the damage check) on a read-only
+ * connection that creates no file beside it, so a file the store refuses
+ * is left exactly as it was, with no new -wal or -shm next to it.  A WAL
+ * file without a -wal (closed cleanly; no program has it open) is read as
+ * immutable: SQLite then needs no -shm.  A file in rollback mode is read
+ * read-only with the usual locks, which create nothing either.  Returns
+ * FALSE with *checked = FALSE when such a check is not possible (a -wal or
+ * a hot -journal left by another program or a crash must be read, or
+ * recovered, by a read-write connection): the caller checks there. */
+static gboolean
+check_existing (KzStore *self, gboolean wal, gboolean *checked, gint64 *version, GError **error)
+{
+  *checked = FALSE;
+  gboolean immutable;
+  if (wal)
+    {
+      if (file_exists_beside (self->path, "-wal"))
+        return TRUE;
+      immutable = TRUE;
+    }
+  else
+    {
+      if (file_exists_beside (self->path, "-journal") || file_exists_beside (self->path, "-wal"))
+        return TRUE;
+      immutable = FALSE;
+    }
+  g_autofree char *absolute = g_canonicalize_filename (self->path, NULL);
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+  if (uri == NULL)
+    return TRUE;
+  g_autofree char *full = g_strconcat (uri, immutable ? "?mode=ro&immutable=1" : "?mode=ro", NULL);
+  int rc = sqlite3_open_v2 (full, &self->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+                                             | SQLITE_OPEN_NOMUTEX, NULL);
+  gboolean ok;
+  if (rc != SQLITE_OK)
+    ok = fail (self, error, rc, _("opening the database"));
+  else
+    {
+      sqlite3_extended_result_codes (self->db, 1);
+      sqlite3_busy_timeout (self->db, 5000);
+      ok = verify (self, TRUE, version, error);
+    }
+  g_clear_pointer (&self->db, sqlite3_close);
+  *checked = TRUE;
+  return ok;
+}
+
+static KzStore *
+store_open (const char *path, gboolean create, GError **error)
 {
   g_autofree char *default_path = NULL;
   if (path == NULL)
@@ -554,6 +678,7 @@ kz_store_open (const char *path, GError **error)
   gboolean memory = strcmp (path, ":memory:") == 0;
   gboolean exists = !memory && g_file_test (path, G_FILE_TEST_EXISTS);
   int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+  gboolean deep = TRUE;
 
   if (exists)
     {
@@ -563,11 +688,21 @@ kz_store_open (const char *path, GError **error)
                        _("The game database “%s” cannot be opened: it is a folder"), path);
           return NULL;
         }
-      if (!check_header (path, error))
+      gboolean wal = FALSE, checked = FALSE;
+      gint64 version = 0;
+      if (!check_header (path, &wal, error)
+          || !check_existing (self, wal, &checked, &version, error))
         return NULL;
+      deep = !checked;
     }
   else if (!memory)
     {
+      if (!create)
+        {
+          g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NO_DATABASE,
+                       _("There is no game database at “%s”"), path);
+          return NULL;
+        }
       g_autofree char *dir = g_path_get_dirname (path);
       if (g_mkdir_with_parents (dir, 0700) != 0)
         {
@@ -603,8 +738,10 @@ kz_store_open (const char *path, GError **error)
       return NULL;
     }
 
+  /* Again on this connection (cheap; the file could have been replaced
+   * meanwhile), and with the damage check if that was not done above. */
   gint64 version = 0;
-  if (!verify (self, &version, error))
+  if (!verify (self, deep, &version, error))
     return NULL;
 
   /* From here on the file is a Kazaki database (or empty/new). */
@@ -637,6 +774,18 @@ kz_store_open (const char *path, GError **error)
         return NULL;
     }
   return g_steal_pointer (&self);
+}
+
+KzStore *
+kz_store_open (const char *path, GError **error)
+{
+  return store_open (path, TRUE, error);
+}
+
+KzStore *
+kz_store_open_existing (const char *path, GError **error)
+{
+  return store_open (path, FALSE, error);
 }
 
 const char *
@@ -677,22 +826,7 @@ gboolean
 kz_store_check_integrity (KzStore *self, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
-  sqlite3_stmt *s = prepare (self, "PRAGMA integrity_check", error);
-  if (s == NULL)
-    return FALSE;
-  int rc = sqlite3_step (s);
-  if (rc != SQLITE_ROW)
-    {
-      sqlite3_finalize (s);
-      return fail (self, error, rc, _("checking the database"));
-    }
-  const char *verdict = (const char *) sqlite3_column_text (s, 0);
-  gboolean ok = g_strcmp0 (verdict, "ok") == 0;
-  if (!ok)
-    g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT,
-                 _("The game database “%s” is damaged (%s)"), self->path, verdict ? verdict : "?");
-  sqlite3_finalize (s);
-  return ok;
+  return run_check (self, "integrity_check", _("checking the database"), error);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -823,8 +957,8 @@ read_info (sqlite3_stmt *s)
   info->id = sqlite3_column_int64 (s, 0);
   info->cossacks = g_strdup ((const char *) sqlite3_column_text (s, 1));
   info->turks = g_strdup ((const char *) sqlite3_column_text (s, 2));
-  info->kind[0] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 3), 0, 1);
-  info->kind[1] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 4), 0, 1);
+  info->kind[0] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 3), 0, KZ_PLAYER_RANDOM);
+  info->kind[1] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 4), 0, KZ_PLAYER_RANDOM);
   info->level[0] = sqlite3_column_int (s, 5);
   info->level[1] = sqlite3_column_int (s, 6);
   info->start_kpn = g_strdup ((const char *) sqlite3_column_text (s, 7));
@@ -1108,8 +1242,14 @@ gboolean
 kz_store_find_unfinished (KzStore *self, gint64 *id, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  /* The conditions repeat those of the partial index games_resumable;
+   * the last activity is the time of the last move (ms), or the start for
+   * a game without moves (imported games have move times of 0). */
   sqlite3_stmt *s = prepare (self,
-    "SELECT id FROM games WHERE result = 0 ORDER BY start_time DESC, id DESC LIMIT 1", error);
+    "SELECT id FROM games WHERE result = 0 AND (cossacks_kind = 0 OR turks_kind = 0) "
+    "ORDER BY max (coalesce ((SELECT played_at FROM moves "
+    "                         WHERE moves.game_id = games.id AND moves.ply = games.plies), 0), "
+    "              start_time * 1000) DESC, id DESC LIMIT 1", error);
   if (s == NULL)
     return FALSE;
   int rc = sqlite3_step (s);

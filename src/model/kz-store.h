@@ -8,9 +8,12 @@
  *
  * The store never overwrites or "repairs" a file it could not open: an
  * existing file is opened without SQLITE_OPEN_CREATE, checked to be a
- * Kazaki database of a known version, and only then changed.  On any
- * error the caller gets a KZ_STORE_ERROR naming the file and can go on
- * with an in-memory KzGame.  Files up to 64 MB get a PRAGMA quick_check
+ * Kazaki database of a known version, and only then changed.  The checks
+ * of an existing file run on a read-only connection that creates nothing
+ * beside it, so a refused file is left with no new -wal or -shm files
+ * either.  On any error the caller gets a KZ_STORE_ERROR naming the file
+ * (one short message; a damage report's details go to g_debug) and can go
+ * on with an in-memory KzGame.  Files up to 64 MB get a PRAGMA quick_check
  * when opened; damage in larger ones is reported when a damaged page is
  * read.
  *
@@ -26,7 +29,7 @@
 
 G_BEGIN_DECLS
 
-#define KZ_STORE_SCHEMA_VERSION 2
+#define KZ_STORE_SCHEMA_VERSION 3
 
 #define KZ_STORE_ERROR (kz_store_error_quark ())
 GQuark kz_store_error_quark (void);
@@ -43,6 +46,7 @@ typedef enum {
   KZ_STORE_ERROR_NOT_FOUND,     /* no game with that id */
   KZ_STORE_ERROR_INVALID,       /* a stored game does not replay (bad move in the file) */
   KZ_STORE_ERROR_CANNOT_OPEN,   /* the file or its directory could not be opened/created */
+  KZ_STORE_ERROR_NO_DATABASE,   /* kz_store_open_existing(): there is no file */
 } KzStoreError;
 
 /* One row of the game list; what the library view shows. */
@@ -83,6 +87,10 @@ char        *kz_store_default_path (void);
 /* Opens (creating when the file does not exist) the database at `path`,
  * or at the default path when NULL; ":memory:" gives a private database. */
 KzStore     *kz_store_open (const char *path, GError **error);
+/* The same, but never creates a database: when there is no file at the
+ * path, KZ_STORE_ERROR_NO_DATABASE and nothing is created (for tools that
+ * only read or change existing games). */
+KzStore     *kz_store_open_existing (const char *path, GError **error);
 const char  *kz_store_get_path (KzStore *self);
 
 /* Inserts `game` (players, start position, moves so far, outcome) as a
@@ -104,7 +112,12 @@ GArray      *kz_store_list_ids (KzStore *self, GError **error);
 /* Deletes the games and their moves in one transaction. */
 gboolean     kz_store_delete_games (KzStore *self, const gint64 *ids, guint n_ids,
                                     GError **error);
-/* The newest game without a result; *id = 0 when there is none. */
+/* The game to resume on start: the unfinished game (no result) with at
+ * least one human side that was played last — by the time of its last
+ * recorded move, or its start time when it has no moves — so the game the
+ * user was last playing, even if a newer one was started and left.  Games
+ * without a human side (computer or random movers, such as the records of
+ * `kazaki-cli selfplay`) are never returned.  *id = 0 when there is none. */
 gboolean     kz_store_find_unfinished (KzStore *self, gint64 *id, GError **error);
 /* Stores the players' names, kinds and levels of an attached game. */
 gboolean     kz_store_update_players (KzStore *self, KzGame *game, GError **error);
