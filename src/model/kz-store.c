@@ -77,7 +77,7 @@ static const char migration_v3[] =
   "  WHERE cossacks_kind = 1 AND cossacks_level < 1;\n"
   "UPDATE games SET turks_kind = 2, turks_level = 0 "
   "  WHERE turks_kind = 1 AND turks_level < 1;\n"
-  "CREATE INDEX games_resumable ON games (id) "
+  "CREATE INDEX games_resumable ON games (result) "
   "  WHERE result = 0 AND (cossacks_kind = 0 OR turks_kind = 0);\n"
   "PRAGMA user_version = 3;\n";
 
@@ -1242,7 +1242,8 @@ gboolean
 kz_store_find_unfinished (KzStore *self, gint64 *id, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
-  /* The conditions repeat those of the partial index games_resumable;
+  /* The conditions repeat those of the partial index games_resumable (on
+   * `result`, so the planner prefers it to games_by_result);
    * the last activity is the time of the last move (ms), or the start for
    * a game without moves (imported games have move times of 0). */
   sqlite3_stmt *s = prepare (self,
