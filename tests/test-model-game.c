@@ -398,6 +398,31 @@ test_rules_end (void)
   g_assert_cmpuint (ends[0] + ends[1] + ends[2] + ends[3], >, 0);
 }
 
+/* Kinds and levels are kept unambiguous: a level only for a computer,
+ * from 1 to 5; random movers are their own kind. */
+static void
+test_players (void)
+{
+  g_autoptr (KzGame) g = kz_game_new ();
+  kz_game_set_player (g, KZ_COSSACKS, "A", KZ_PLAYER_COMPUTER, 0);
+  kz_game_set_player (g, KZ_TURKS, "B", KZ_PLAYER_HUMAN, 3);
+  g_assert_cmpint (kz_game_get_player_kind (g, KZ_COSSACKS), ==, KZ_PLAYER_COMPUTER);
+  g_assert_cmpint (kz_game_get_player_level (g, KZ_COSSACKS), ==, 1);
+  g_assert_cmpint (kz_game_get_player_level (g, KZ_TURKS), ==, 0);
+  kz_game_set_player (g, KZ_COSSACKS, "A", KZ_PLAYER_COMPUTER, 9);
+  g_assert_cmpint (kz_game_get_player_level (g, KZ_COSSACKS), ==, 5);
+  kz_game_set_player (g, KZ_TURKS, "Random", KZ_PLAYER_RANDOM, 2);
+  g_assert_cmpint (kz_game_get_player_kind (g, KZ_TURKS), ==, KZ_PLAYER_RANDOM);
+  g_assert_cmpint (kz_game_get_player_level (g, KZ_TURKS), ==, 0);
+
+  g_autofree char *computer = kz_player_describe (KZ_PLAYER_COMPUTER, 3);
+  g_autofree char *random = kz_player_describe (KZ_PLAYER_RANDOM, 0);
+  g_autofree char *human = kz_player_describe (KZ_PLAYER_HUMAN, 0);
+  g_assert_cmpstr (computer, ==, "Computer, level 3");
+  g_assert_cmpstr (random, ==, "Random mover");
+  g_assert_cmpstr (human, ==, "Human");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -409,5 +434,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/game/from-position", test_from_position);
   g_test_add_func ("/model/game/signals", test_signals);
   g_test_add_func ("/model/game/rules-end", test_rules_end);
+  g_test_add_func ("/model/game/players", test_players);
   return g_test_run ();
 }

@@ -959,8 +959,10 @@ read_info (sqlite3_stmt *s)
   info->turks = g_strdup ((const char *) sqlite3_column_text (s, 2));
   info->kind[0] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 3), 0, KZ_PLAYER_RANDOM);
   info->kind[1] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 4), 0, KZ_PLAYER_RANDOM);
-  info->level[0] = sqlite3_column_int (s, 5);
-  info->level[1] = sqlite3_column_int (s, 6);
+  /* As kz_game_set_player() keeps them: 1..5 for a computer, else 0. */
+  for (int side = 0; side < 2; side++)
+    info->level[side] = info->kind[side] == KZ_PLAYER_COMPUTER
+                        ? CLAMP (sqlite3_column_int (s, 5 + side), 1, 5) : 0;
   info->start_kpn = g_strdup ((const char *) sqlite3_column_text (s, 7));
   info->start_time = sqlite3_column_int64 (s, 8);
   info->end_time = sqlite3_column_int64 (s, 9);
