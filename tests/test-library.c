@@ -699,7 +699,7 @@ test_replay_continue (Fixture *f, gconstpointer data)
   g_assert_true (kz_replay_goto (r, 5));
   g_autofree char *kpn5 = kz_replay_dup_kpn (r);
 
-  g_autoptr (KzGame) next = kz_replay_continue_from_here (r, f->store, &error);
+  g_autoptr (KzGame) next = kz_replay_continue_from_here (r, f->store, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (next);
   gint64 new_id = kz_game_get_id (next);
@@ -758,7 +758,7 @@ test_replay_continue_edges (void)
   g_autoptr (KzGame) game = kz_game_new ();
   play_random (game, 4, 2);
   g_autoptr (KzReplay) r = kz_replay_new (game, 0);
-  g_autoptr (KzGame) fresh = kz_replay_continue_from_here (r, NULL, &error);
+  g_autoptr (KzGame) fresh = kz_replay_continue_from_here (r, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (kz_game_starts_from_start_position (fresh));
   g_assert_cmpint (kz_game_get_id (fresh), ==, 0);
@@ -774,15 +774,129 @@ test_replay_continue_edges (void)
       return;
     }
   g_autoptr (KzReplay) ro = kz_replay_new (over, n);
-  g_autoptr (KzGame) none = kz_replay_continue_from_here (ro, NULL, &error);
+  g_autoptr (KzGame) none = kz_replay_continue_from_here (ro, NULL, NULL, &error);
   g_assert_null (none);
   g_assert_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER);
   g_clear_error (&error);
   /* One move earlier it can go on. */
   kz_replay_previous (ro);
-  g_autoptr (KzGame) before = kz_replay_continue_from_here (ro, NULL, &error);
+  g_autoptr (KzGame) before = kz_replay_continue_from_here (ro, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (kz_game_is_over (before));
+}
+
+/* Move numbers follow the move list: one move is a turn of each side. */
+static void
+test_replay_move_numbers (void)
+{
+  g_autoptr (KzGame) game = kz_game_new ();
+  g_assert_cmpuint (play_random (game, 7, 5), ==, 7);
+  g_autoptr (KzReplay) r = kz_replay_new (game, 0);
+  g_assert_cmpuint (kz_replay_get_move_number (r), ==, 0);
+  g_assert_cmpuint (kz_replay_get_n_moves (r), ==, 4);
+  static const guint expected[] = { 0, 1, 1, 2, 2, 3, 3, 4 };
+  for (guint ply = 0; ply <= 7; ply++)
+    {
+      g_assert_true (ply == 0 || kz_replay_goto (r, ply));
+      g_assert_cmpuint (kz_replay_get_move_number (r), ==, expected[ply]);
+    }
+
+  /* The Turks first: "1... x 2. y z" */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) t = kz_game_new_from_kpn ("ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc t home home",
+                                               &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (play_random (t, 3, 1), ==, 3);
+  g_autoptr (KzReplay) rt = kz_replay_new (t, 1);
+  g_assert_cmpuint (kz_replay_get_move_number (rt), ==, 1);
+  g_assert_true (kz_replay_goto (rt, 2));
+  g_assert_cmpuint (kz_replay_get_move_number (rt), ==, 2);
+  g_assert_cmpuint (kz_replay_get_n_moves (rt), ==, 2);
+}
+
+/* Continue from here gives a game someone at this computer can play. */
+static void
+test_replay_continue_players (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  /* Computer against computer (level 0, as some records have it): two
+   * humans with the names given, or the side names. */
+  g_autoptr (KzGame) cc = kz_game_new ();
+  kz_game_set_player (cc, KZ_COSSACKS, "Bot A", KZ_PLAYER_COMPUTER, 0);
+  kz_game_set_player (cc, KZ_TURKS, "Bot B", KZ_PLAYER_COMPUTER, 4);
+  play_random (cc, 6, 3);
+  g_autoptr (KzReplay) r = kz_replay_new (cc, 3);
+  const char *const given[] = { "Ivan", "", NULL };
+  g_autoptr (KzGame) a = kz_replay_continue_from_here (r, NULL, given, &error);
+  g_assert_no_error (error);
+  for (int side = KZ_COSSACKS; side <= KZ_TURKS; side++)
+    {
+      g_assert_cmpint (kz_game_get_player_kind (a, (KzSide) side), ==, KZ_PLAYER_HUMAN);
+      g_assert_cmpint (kz_game_get_player_level (a, (KzSide) side), ==, 0);
+    }
+  g_assert_cmpstr (kz_game_get_player_name (a, KZ_COSSACKS), ==, "Ivan");
+  g_assert_cmpstr (kz_game_get_player_name (a, KZ_TURKS), ==, "Turks");
+  g_assert_cmpint (kz_game_get_side_to_move (a), ==, KZ_TURKS);
+  g_autoptr (KzGame) b = kz_replay_continue_from_here (r, NULL, NULL, &error);
+  g_assert_cmpstr (kz_game_get_player_name (b, KZ_COSSACKS), ==, "Cossacks");
+
+  /* A human against a computer of level 0: the human stays, the
+   * computer gets level 1 (never 0). */
+  g_autoptr (KzGame) hc = kz_game_new ();
+  kz_game_set_player (hc, KZ_COSSACKS, "Computer", KZ_PLAYER_COMPUTER, 0);
+  kz_game_set_player (hc, KZ_TURKS, "Olena", KZ_PLAYER_HUMAN, 0);
+  g_autoptr (KzGame) c = kz_game_new ();
+  kz_replay_copy_players (c, hc, given);
+  g_assert_cmpint (kz_game_get_player_kind (c, KZ_COSSACKS), ==, KZ_PLAYER_COMPUTER);
+  g_assert_cmpint (kz_game_get_player_level (c, KZ_COSSACKS), ==, 1);
+  g_assert_cmpstr (kz_game_get_player_name (c, KZ_COSSACKS), ==, "Computer");
+  g_assert_cmpint (kz_game_get_player_kind (c, KZ_TURKS), ==, KZ_PLAYER_HUMAN);
+  g_assert_cmpstr (kz_game_get_player_name (c, KZ_TURKS), ==, "Olena");
+}
+
+/* The same with a record of `kazaki-cli selfplay`, loaded from the store
+ * as the library opens it. */
+static void
+test_replay_continue_selfplay (Fixture *f, gconstpointer data)
+{
+  const char *cli = g_getenv ("KAZAKI_CLI");
+  g_autoptr (GError) error = NULL;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("KAZAKI_CLI not set");
+      return;
+    }
+  g_clear_object (&f->store);
+  const char *argv[] = { cli, "--db", f->path, "selfplay", "--games", "1", "--seed", "5", NULL };
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                               NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  f->store = kz_store_open (f->path, &error);
+  g_assert_no_error (error);
+
+  g_autoptr (KzGame) rec = kz_store_load_game (f->store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kz_game_get_player_kind (rec, KZ_COSSACKS), !=, KZ_PLAYER_HUMAN);
+  g_assert_cmpint (kz_game_get_player_kind (rec, KZ_TURKS), !=, KZ_PLAYER_HUMAN);
+  g_assert_cmpuint (kz_game_get_ply (rec), >, 10);
+  g_autoptr (KzReplay) r = kz_replay_new (rec, 9);
+  g_autoptr (KzGame) next = kz_replay_continue_from_here (r, f->store, NULL, &error);
+  g_assert_no_error (error);
+  KzSide to_move = kz_game_get_side_to_move (next);
+  g_assert_cmpint (to_move, ==, KZ_TURKS);
+  g_assert_cmpint (kz_game_get_player_kind (next, to_move), ==, KZ_PLAYER_HUMAN);
+  g_assert_cmpint (kz_game_get_player_kind (next, KZ_OTHER (to_move)), ==, KZ_PLAYER_HUMAN);
+
+  /* Stored so: loaded back, the same players. */
+  g_autoptr (KzGame) back = kz_store_load_game (f->store, kz_game_get_id (next), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kz_game_get_player_kind (back, KZ_COSSACKS), ==, KZ_PLAYER_HUMAN);
+  g_assert_cmpint (kz_game_get_player_kind (back, KZ_TURKS), ==, KZ_PLAYER_HUMAN);
+  g_assert_cmpstr (kz_game_get_player_name (back, KZ_TURKS), ==, "Turks");
 }
 
 /* --- KGN import with a bad game among good ones ------------------------- */
@@ -865,6 +979,10 @@ main (int argc, char *argv[])
   g_test_add ("/library/replay/continue-from-here", Fixture, GINT_TO_POINTER (0), big_setup,
               test_replay_continue, big_teardown);
   g_test_add_func ("/library/replay/continue-edges", test_replay_continue_edges);
+  g_test_add_func ("/library/replay/move-numbers", test_replay_move_numbers);
+  g_test_add_func ("/library/replay/continue-players", test_replay_continue_players);
+  g_test_add ("/library/replay/continue-selfplay", Fixture, GINT_TO_POINTER (0), big_setup,
+              test_replay_continue_selfplay, big_teardown);
   g_test_add ("/library/import/one-bad-game", Fixture, GINT_TO_POINTER (0), big_setup,
               test_import_bad_game, big_teardown);
   return g_test_run ();

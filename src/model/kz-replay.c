@@ -8,6 +8,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "kz-search.h"
+
 struct _KzReplay
 {
   GObject  parent_instance;
@@ -323,8 +325,69 @@ kz_replay_dup_moves_text (KzReplay *self)
   return g_string_free (out, FALSE);
 }
 
+/* A computer's level as the search has it (1..5); records made elsewhere
+ * may hold 0 or more. */
+static int
+computer_level (int level)
+{
+  return CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL);
+}
+
+void
+kz_replay_copy_players (KzGame *game, KzGame *from, const char *const *names)
+{
+  g_return_if_fail (KZ_IS_GAME (game));
+  g_return_if_fail (KZ_IS_GAME (from));
+
+  gboolean has_human = FALSE;
+  for (int side = KZ_COSSACKS; side <= KZ_TURKS; side++)
+    has_human |= kz_game_get_player_kind (from, (KzSide) side) == KZ_PLAYER_HUMAN;
+
+  for (int side = KZ_COSSACKS; side <= KZ_TURKS; side++)
+    {
+      if (!has_human)
+        {
+          const char *name = names && names[side] && names[side][0] ? names[side]
+                             : side == KZ_COSSACKS ? _("Cossacks") : _("Turks");
+          kz_game_set_player (game, (KzSide) side, name, KZ_PLAYER_HUMAN, 0);
+        }
+      else if (kz_game_get_player_kind (from, (KzSide) side) == KZ_PLAYER_HUMAN)
+        kz_game_set_player (game, (KzSide) side, kz_game_get_player_name (from, (KzSide) side),
+                            KZ_PLAYER_HUMAN, 0);
+      else
+        kz_game_set_player (game, (KzSide) side, kz_game_get_player_name (from, (KzSide) side),
+                            KZ_PLAYER_COMPUTER,
+                            computer_level (kz_game_get_player_level (from, (KzSide) side)));
+    }
+}
+
+guint
+kz_replay_move_number (KzGame *game, guint ply)
+{
+  g_return_val_if_fail (KZ_IS_GAME (game), 0);
+  if (ply == 0)
+    return 0;
+  guint shift = kz_game_get_start_position (game)->side == KZ_TURKS ? 1 : 0;
+  return (ply - 1 + shift) / 2 + 1;
+}
+
+guint
+kz_replay_get_move_number (KzReplay *self)
+{
+  g_return_val_if_fail (KZ_IS_REPLAY (self), 0);
+  return kz_replay_move_number (self->game, self->ply);
+}
+
+guint
+kz_replay_get_n_moves (KzReplay *self)
+{
+  g_return_val_if_fail (KZ_IS_REPLAY (self), 0);
+  return kz_replay_move_number (self->game, self->n_plies);
+}
+
 KzGame *
-kz_replay_continue_from_here (KzReplay *self, KzStore *store, GError **error)
+kz_replay_continue_from_here (KzReplay *self, KzStore *store, const char *const *names,
+                              GError **error)
 {
   g_return_val_if_fail (KZ_IS_REPLAY (self), NULL);
   g_return_val_if_fail (store == NULL || KZ_IS_STORE (store), NULL);
@@ -333,18 +396,16 @@ kz_replay_continue_from_here (KzReplay *self, KzStore *store, GError **error)
   KzOutcome outcome = kz_position_outcome (pos);
   if (outcome.winner >= 0)
     {
+      /* Translators: %u is the number of the last move, counted like the
+       * move list (a move is one of each side) */
       g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER,
                    _("The game is over after move %u: there is nothing to continue"),
-                   self->ply);
+                   kz_replay_get_move_number (self));
       return NULL;
     }
 
   g_autoptr (KzGame) game = kz_game_new_from_position (pos);
-  for (int side = KZ_COSSACKS; side <= KZ_TURKS; side++)
-    kz_game_set_player (game, (KzSide) side,
-                        kz_game_get_player_name (self->game, (KzSide) side),
-                        kz_game_get_player_kind (self->game, (KzSide) side),
-                        kz_game_get_player_level (self->game, (KzSide) side));
+  kz_replay_copy_players (game, self->game, names);
   if (store && kz_store_create_game (store, game, error) == 0)
     return NULL;
   return g_steal_pointer (&game);

@@ -70,13 +70,31 @@ gboolean      kz_replay_get_step (KzReplay *self, KzReplayStep *step);
  * tags, no result), wrapped before 80 columns. */
 char         *kz_replay_dup_moves_text (KzReplay *self);
 
-/* Starts a new game from the shown position with the same players
- * (names, kinds, levels) and no moves.  Its start position is the shown
- * one, so the KGN export carries it as the Position tag.  When `store`
- * is not NULL the new game is created there (and records itself);
- * else it only lives in memory.  Fails when the game is over at the
- * shown position or the store refuses. */
+/* Move numbers as the move list counts them: a move is one turn of each
+ * side, numbered from 1 (a game that starts with the Turks to move has
+ * only their half in move 1).  kz_replay_move_number() is the number of
+ * the move that leads to `ply` (0 for ply 0). */
+guint         kz_replay_move_number (KzGame *game, guint ply);
+/* The number of the move that led to the shown position (0 at the start)
+ * and of the game's last move (the number of moves in all). */
+guint         kz_replay_get_move_number (KzReplay *self);
+guint         kz_replay_get_n_moves (KzReplay *self);
+
+/* Gives `game` the players of `from` for a game that someone at this
+ * computer can play: when `from` has a human side the players stay as
+ * they were (names, kinds; a computer's level brought into 1..5); when
+ * neither side was human (a computer-against-computer record), both
+ * sides become human, named `names` (Cossacks, Turks; NULL or empty for
+ * the translated side names). */
+void          kz_replay_copy_players (KzGame *game, KzGame *from, const char *const *names);
+
+/* Starts a new game from the shown position with the players as
+ * kz_replay_copy_players() gives them and no moves.  Its start position
+ * is the shown one, so the KGN export carries it as the Position tag.
+ * When `store` is not NULL the new game is created there (and records
+ * itself); else it only lives in memory.  Fails when the game is over at
+ * the shown position or the store refuses. */
 KzGame       *kz_replay_continue_from_here (KzReplay *self, KzStore *store,
-                                            GError **error);
+                                            const char *const *names, GError **error);
 
 G_END_DECLS

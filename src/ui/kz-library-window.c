@@ -13,6 +13,7 @@
 #include "kz-game-list-model.h"
 #include "kz-kgn.h"
 #include "kz-library-window.h"
+#include "kz-window-replay.h"
 #include "kz-window.h"
 
 /* Games hidden from the list and deleted from the database when their
@@ -209,6 +210,11 @@ delete_at (KzLibraryWindow *self, guint position)
   if (current && kz_game_get_id (current) == kz_game_item_get_id (item))
     {
       toast (self, _("The game on the board cannot be deleted; start a new game or open another one first"));
+      return;
+    }
+  if (main && kz_window_replay_get_previous_id (main) == kz_game_item_get_id (item))
+    {
+      toast (self, _("The game you were playing cannot be deleted while another game is open"));
       return;
     }
   id = kz_game_list_model_hide (self->model, position);

@@ -32,8 +32,16 @@ typedef struct {
   GtkLabel        *caption;
   GtkAdjustment   *scrubber;
   GtkButton       *play_button;
+  GtkWidget       *resume_button;
+  GtkWidget       *done_button;
   GtkDropDown     *speed;
   KzReplay        *replay;          /* NULL: not reviewing */
+  /* A game opened from the library is the window's game but only shown
+   * for review: the computer does not play in it until the player
+   * resumes it.  `previous` is the game the window had before, which
+   * "Back to the Game" brings back. */
+  KzGame          *stored;
+  KzGame          *previous;
   guint            shown_ply;
   guint            play_source;
   guint            highlight_idle;
@@ -263,6 +271,50 @@ queue_highlight (Review *r)
     r->highlight_idle = g_idle_add (highlight_idle, r);
 }
 
+/* ---- a game opened from the library ------------------------------------ */
+
+static gboolean
+holds_stored (Review *r)
+{
+  return r->stored != NULL && r->stored == kz_window_get_game (r->window);
+}
+
+static gboolean
+has_human (KzGame *game)
+{
+  return kz_game_get_player_kind (game, KZ_COSSACKS) == KZ_PLAYER_HUMAN
+         || kz_game_get_player_kind (game, KZ_TURKS) == KZ_PLAYER_HUMAN;
+}
+
+/* An unfinished stored game with a human side can be played on; one of
+ * computers only can be continued as a new game. */
+static gboolean
+can_resume (Review *r)
+{
+  return holds_stored (r) && !kz_game_is_over (r->stored) && has_human (r->stored);
+}
+
+static void
+forget_stored (Review *r)
+{
+  g_clear_object (&r->stored);
+  g_clear_object (&r->previous);
+}
+
+gboolean
+kz_window_replay_holds_computer (KzWindow *self)
+{
+  Review *r = get_review (self);
+  return r != NULL && holds_stored (r);
+}
+
+gint64
+kz_window_replay_get_previous_id (KzWindow *self)
+{
+  Review *r = get_review (self);
+  return r && holds_stored (r) && r->previous ? kz_game_get_id (r->previous) : 0;
+}
+
 /* ---- showing the replay ------------------------------------------------- */
 
 static void
@@ -279,6 +331,14 @@ update_actions (Review *r)
   set_enabled (r, "replay-next", forward);
   set_enabled (r, "replay-last", forward);
   set_enabled (r, "continue-from-here", active);
+  set_enabled (r, "resume-game", can_resume (r));
+  gtk_widget_set_visible (r->resume_button, can_resume (r));
+  /* A stored game goes back to the game before; without one, "Back to
+   * the Game" would only show the stored game without its replay. */
+  gtk_widget_set_visible (r->done_button, !holds_stored (r) || r->previous != NULL);
+  gtk_widget_set_tooltip_text (r->done_button,
+                               holds_stored (r) ? _("Close this game and go back to the game you were playing")
+                                                : _("Leave the replay and show the game as it stands"));
   set_state (r, "review", g_variant_new_boolean (active));
   set_state (r, "replay-goto", g_variant_new_uint32 (shown_ply (r)));
 }
@@ -298,13 +358,28 @@ update_bar (Review *r)
   gtk_adjustment_configure (r->scrubber, ply, 0, n, 1, 10, 0);
   r->updating_scrubber = FALSE;
 
+  /* Moves are counted as in the move list and the library: one move is
+   * a turn of each side. */
   if (ply == 0)
-    /* Translators: the replay caption at the start; %u is the number of moves */
-    caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Start position · %u move in all",
-                                            "Start position · %u moves in all", n), n);
+    {
+      guint moves = kz_replay_get_n_moves (r->replay);
+      /* Translators: the replay caption at the start; %u is the number of
+       * moves, a move being one turn of each side as in the move list */
+      caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Start position · %u move in all",
+                                              "Start position · %u moves in all", moves), moves);
+    }
   else
-    /* Translators: replay caption, e.g. "Move 12 of 40: c5xc3" */
-    caption = g_strdup_printf (_("Move %u of %u: %s"), ply, n, kz_replay_get_move_text (r->replay));
+    {
+      KzGame *game = kz_replay_get_game (r->replay);
+      KzSide mover = kz_game_get_position_at (game, ply - 1)->side;
+      /* Translators: replay caption: the move number and how many moves
+       * in all (as in the move list, one move is a turn of each side),
+       * the side that moved and its move, e.g. "Move 12 of 40 · Turks: c5xc3" */
+      caption = g_strdup_printf (_("Move %u of %u · %s: %s"), kz_replay_get_move_number (r->replay),
+                                 kz_replay_get_n_moves (r->replay),
+                                 mover == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
+                                 kz_replay_get_move_text (r->replay));
+    }
   gtk_label_set_text (r->caption, caption);
   gtk_button_set_icon_name (r->play_button, r->play_source ? "media-playback-pause-symbolic"
                                                            : "media-playback-start-symbolic");
@@ -421,6 +496,8 @@ kz_window_replay_game_changed (KzWindow *self)
   Review *r = get_review (self);
   if (r == NULL)
     return;
+  if (r->stored && r->stored != kz_window_get_game (self))
+    forget_stored (r);
   if (r->replay && kz_replay_get_game (r->replay) != kz_window_get_game (self))
     leave (r);
   else
@@ -450,6 +527,15 @@ kz_window_open_game (KzWindow *self, gint64 id)
       kz_replay_first (r->replay);
       return TRUE;
     }
+  if (r->previous && kz_game_get_id (r->previous) == id && kz_game_get_store (r->previous) == store)
+    {
+      /* The game the player left for a stored one: it again, as it stands. */
+      g_autoptr (KzGame) previous = g_steal_pointer (&r->previous);
+      g_clear_object (&r->stored);
+      kz_window_set_game (self, previous);
+      enter (r, 0);
+      return TRUE;
+    }
   game = kz_store_load_game (store, id, &error);
   if (game == NULL)
     {
@@ -458,10 +544,25 @@ kz_window_open_game (KzWindow *self, gint64 id)
       toast (r, text);
       return FALSE;
     }
+  /* For review only: the computer waits (kz_window_replay_holds_computer)
+   * until the player resumes the game or continues from a position. */
   leave (r);
+  if (!holds_stored (r) && current)
+    g_set_object (&r->previous, current);
+  g_set_object (&r->stored, game);
   kz_window_set_game (self, game);
   enter (r, 0);
   return TRUE;
+}
+
+/* Back from a stored game to the game before. */
+static void
+back_to_previous (Review *r)
+{
+  g_autoptr (KzGame) previous = g_steal_pointer (&r->previous);
+  g_clear_object (&r->stored);
+  /* The window leaves the review of the stored game (game_changed). */
+  kz_window_set_game (r->window, previous);
 }
 
 /* ---- actions ------------------------------------------------------------ */
@@ -475,8 +576,30 @@ review_change_state (GSimpleAction *action, GVariant *state, gpointer user_data)
       KzGame *game = kz_window_get_game (r->window);
       enter (r, game ? kz_game_get_ply (game) : 0);
     }
+  else if (holds_stored (r))
+    {
+      if (r->previous)
+        back_to_previous (r);
+      else
+        update_actions (r);    /* stays in the replay */
+    }
   else
     leave (r);
+}
+
+static void
+resume_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  Review *r = get_review (user_data);
+  g_autoptr (KzGame) game = NULL;
+
+  if (!can_resume (r))
+    return;
+  game = g_object_ref (r->stored);
+  forget_stored (r);
+  leave (r);
+  /* Set again: the window starts the computer when it is to move. */
+  kz_window_set_game (r->window, game);
 }
 
 static void
@@ -583,25 +706,42 @@ goto_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
     kz_replay_goto (r->replay, MIN (ply, kz_replay_get_n_plies (r->replay)));
 }
 
+/* The players' names of a new two-player game, from the preferences
+ * (empty: the side names). */
+static GStrv
+default_names (Review *r)
+{
+  KzApplication *app = get_app (r);
+  GStrv names = g_new0 (char *, 3);
+
+  if (app)
+    {
+      names[KZ_COSSACKS] = g_settings_get_string (kz_application_get_settings (app), "cossacks-name");
+      names[KZ_TURKS] = g_settings_get_string (kz_application_get_settings (app), "turks-name");
+    }
+  return names;
+}
+
 static void
 continue_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   Review *r = get_review (user_data);
   g_autoptr (GError) error = NULL;
   g_autoptr (KzGame) game = NULL;
+  g_auto (GStrv) names = default_names (r);
   KzStore *store = get_store (r);
-  guint ply;
+  guint move;
 
   if (r->replay == NULL)
     return;
-  ply = kz_replay_get_ply (r->replay);
-  game = kz_replay_continue_from_here (r->replay, store, &error);
+  move = kz_replay_get_move_number (r->replay);
+  game = kz_replay_continue_from_here (r->replay, store, (const char *const *) names, &error);
   if (game == NULL && store && !g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER))
     {
       /* The database refused: go on in memory and say so. */
       g_autofree char *text = g_strdup_printf (_("The new game is not saved: %s"), error->message);
       g_clear_error (&error);
-      game = kz_replay_continue_from_here (r->replay, NULL, &error);
+      game = kz_replay_continue_from_here (r->replay, NULL, (const char *const *) names, &error);
       if (game)
         toast (r, text);
     }
@@ -612,11 +752,14 @@ continue_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
     }
   leave (r);
   kz_window_set_game (r->window, game);
-  {
-    /* Translators: %u is a move number */
-    g_autofree char *text = g_strdup_printf (_("A new game starts from the position after move %u"), ply);
-    toast (r, text);
-  }
+  if (move == 0)
+    toast (r, _("A new game starts from the start position"));
+  else
+    {
+      /* Translators: %u is a move number as in the move list */
+      g_autofree char *text = g_strdup_printf (_("A new game starts from the position after move %u"), move);
+      toast (r, text);
+    }
 }
 
 /* The window's game as KGN into `file`; toasts the outcome. */
@@ -770,10 +913,10 @@ paste_done (GObject *source, GAsyncResult *result, gpointer data)
     }
   current = kz_window_get_game (window);
   if (current)
-    for (int side = KZ_COSSACKS; side <= KZ_TURKS; side++)
-      kz_game_set_player (game, (KzSide) side, kz_game_get_player_name (current, (KzSide) side),
-                          kz_game_get_player_kind (current, (KzSide) side),
-                          kz_game_get_player_level (current, (KzSide) side));
+    {
+      g_auto (GStrv) names = default_names (r);
+      kz_replay_copy_players (game, current, (const char *const *) names);
+    }
   kz_game_set_start_time (game, g_get_real_time () / G_USEC_PER_SEC);
   store = get_store (r);
   if (store && kz_store_create_game (store, game, &error) == 0)
@@ -871,6 +1014,7 @@ static const GActionEntry review_actions[] = {
   { "replay-play", play_activated, NULL, NULL, NULL, { 0 } },
   { "replay-goto", goto_activated, "u", "uint32 0", NULL, { 0 } },
   { "continue-from-here", continue_activated, NULL, NULL, NULL, { 0 } },
+  { "resume-game", resume_activated, NULL, NULL, NULL, { 0 } },
   { "export-game", export_game_activated, NULL, NULL, NULL, { 0 } },
   { "export-game-to", export_game_to_activated, "s", NULL, NULL, { 0 } },
   { "copy-position", copy_position_activated, NULL, NULL, NULL, { 0 } },
@@ -974,6 +1118,7 @@ review_free (gpointer data)
   if (r->replay)
     g_signal_handlers_disconnect_by_data (r->replay, r);
   g_clear_object (&r->replay);
+  forget_stored (r);
   g_clear_object (&r->builder);
   g_free (r);
 }
@@ -1022,6 +1167,8 @@ kz_window_replay_init (KzWindow *self)
   r->caption = GTK_LABEL (gtk_builder_get_object (r->builder, "caption"));
   r->scrubber = GTK_ADJUSTMENT (gtk_builder_get_object (r->builder, "scrubber_adjustment"));
   r->play_button = GTK_BUTTON (gtk_builder_get_object (r->builder, "play_button"));
+  r->resume_button = GTK_WIDGET (gtk_builder_get_object (r->builder, "resume_button"));
+  r->done_button = GTK_WIDGET (gtk_builder_get_object (r->builder, "done_button"));
   r->speed = GTK_DROP_DOWN (gtk_builder_get_object (r->builder, "speed"));
   g_object_set_data_full (G_OBJECT (self), REVIEW_KEY, r, review_free);
 

@@ -8,6 +8,8 @@
  *   win.replay-first, -previous, -next, -last, -play (auto-play on/off)
  *   win.replay-goto (u, state u = the ply shown)
  *   win.continue-from-here    a new recorded game from the shown position
+ *   win.resume-game           play on in an unfinished stored game opened
+ *                             with win.open-game (one with a human side)
  *   win.export-game           the game as KGN, through a file dialog
  *   win.export-game-to (s)    the same to a path, without a dialog
  *   win.copy-position, win.copy-moves, win.paste-position
@@ -28,9 +30,18 @@ G_BEGIN_DECLS
 void     kz_window_replay_init         (KzWindow *self);
 /* The window's game was replaced: leave the review of the old one. */
 void     kz_window_replay_game_changed (KzWindow *self);
-/* Loads game `id` from the database and shows it for replay at ply 0.
+/* Loads game `id` from the database and shows it for replay at ply 0:
+ * it becomes the window's game for review only (the computer does not
+ * play in it) until win.resume-game or win.continue-from-here; "Back to
+ * the Game" (win.review off) brings back the window's game before it.
  * FALSE with a message in a toast when it cannot be loaded. */
 gboolean kz_window_open_game           (KzWindow *self, gint64 id);
+/* TRUE while the window's game is a stored game opened for review: the
+ * window must not start the computer in it. */
+gboolean kz_window_replay_holds_computer (KzWindow *self);
+/* The id of the game "Back to the Game" returns to while a stored game
+ * is reviewed (0: none); it must not be deleted meanwhile. */
+gint64   kz_window_replay_get_previous_id (KzWindow *self);
 /* A toast in the window. */
 void     kz_window_replay_toast        (KzWindow *self, const char *text);
 
