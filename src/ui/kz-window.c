@@ -427,6 +427,9 @@ maybe_start_computer (KzWindow *self)
 
   if (self->thinking || self->game == NULL || kz_game_is_over (self->game))
     return;
+  /* A game opened from the library is for review until it is resumed. */
+  if (kz_window_replay_holds_computer (self))
+    return;
   side = kz_game_get_side_to_move (self->game);
   if (!is_computer (self, side))
     return;
