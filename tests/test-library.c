@@ -402,6 +402,8 @@ test_list_hide_top (Fixture *f, gconstpointer data)
   g_array_unref (m.ids);
 }
 
+static guint play_random (KzGame *game, guint plies, guint32 seed);
+
 static void
 test_list_reload (Fixture *f, gconstpointer data)
 {
@@ -436,6 +438,27 @@ test_list_reload (Fixture *f, gconstpointer data)
   g_assert_cmpstr (kz_game_item_get_final_kpn (item), ==, kpn);
   g_assert_cmpint (kz_game_list_model_find_cached (model, id_a), ==, 1);
   g_assert_cmpint (kz_game_list_model_find_cached (model, 12345), ==, -1);
+
+  /* The row's title: the names with a dash (no "vs" that would need a
+   * grammatical case in some languages). */
+  g_autoptr (KzGameItem) item_a = g_list_model_get_item (list, 1);
+  g_autofree char *players = kz_game_item_dup_players_text (item_a);
+  g_assert_cmpstr (players, ==, "Ivan — Unknown player");
+
+  /* Moves are counted like the move list: from a position with the
+   * Turks to move, 3 plies are moves 1 (Turks only) and 2. */
+  g_autoptr (KzGame) t = kz_game_new_from_kpn ("ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc t home home",
+                                               &error);
+  g_assert_no_error (error);
+  kz_game_set_start_time (t, BASE_TIME + 20);
+  kz_store_create_game (f->store, t, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (play_random (t, 3, 1), ==, 3);
+  g_assert_true (kz_game_list_model_reload (model, &error));
+  g_autoptr (KzGameItem) item_t = g_list_model_get_item (list, 0);
+  g_assert_cmpuint (kz_game_item_get_plies (item_t), ==, 3);
+  g_assert_cmpuint (kz_game_item_get_n_moves (item_t), ==, 2);
+  g_assert_cmpuint (kz_game_item_get_n_moves (item), ==, 1);
 }
 
 /* --- replay ------------------------------------------------------------- */

@@ -151,7 +151,19 @@ guint
 kz_game_item_get_n_moves (KzGameItem *self)
 {
   g_return_val_if_fail (KZ_IS_GAME_ITEM (self), 0);
-  return (self->info->plies + 1) / 2;
+  /* Counted like the move list: a move is a turn of each side, and a
+   * game that starts with the Turks to move has only their half in
+   * move 1. */
+  guint plies = self->info->plies;
+  guint shift = 0;
+  KzPosition start;
+  KzError err;
+  if (plies == 0)
+    return 0;
+  if (self->info->start_kpn && kz_kpn_parse (self->info->start_kpn, &start, &err)
+      && start.side == KZ_TURKS)
+    shift = 1;
+  return (plies - 1 + shift) / 2 + 1;
 }
 
 static const char *
@@ -164,8 +176,10 @@ char *
 kz_game_item_dup_players_text (KzGameItem *self)
 {
   g_return_val_if_fail (KZ_IS_GAME_ITEM (self), NULL);
-  /* TRANSLATORS: the Cossack player against the Turkish player */
-  return g_strdup_printf (_("%s vs %s"), display_name (self->info->cossacks),
+  /* TRANSLATORS: the Cossack player's name, an em dash, the Turkish
+   * player's name ("Ivan — Mehmed"); names are often the side names, so
+   * keep it free of words that would need a grammatical case */
+  return g_strdup_printf (_("%s — %s"), display_name (self->info->cossacks),
                           display_name (self->info->turks));
 }
 

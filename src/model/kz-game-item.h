@@ -32,10 +32,11 @@ KzResult          kz_game_item_get_result (KzGameItem *self);
 KzTermination     kz_game_item_get_termination (KzGameItem *self);
 guint             kz_game_item_get_plies (KzGameItem *self);
 const char       *kz_game_item_get_final_kpn (KzGameItem *self);
-/* The number of moves as a player counts them (a Cossack move and the
- * Turkish reply make one): (plies + 1) / 2. */
+/* The number of moves as the move list numbers them (a turn of each side
+ * makes one; a game that starts with the Turks to move has only their
+ * half in move 1). */
 guint             kz_game_item_get_n_moves (KzGameItem *self);
-/* Translated one-line summaries for the list: e.g. "Ivan – Computer",
+/* Translated one-line summaries for the list: e.g. "Ivan — Computer",
  * "Cossacks win · flag", "30 Nov 2026". */
 char             *kz_game_item_dup_players_text (KzGameItem *self);
 char             *kz_game_item_dup_outcome_text (KzGameItem *self);

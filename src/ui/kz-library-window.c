@@ -237,7 +237,7 @@ delete_at (KzLibraryWindow *self, guint position)
   g_ptr_array_add (self->pending, p);
   {
     g_autofree char *players = kz_game_item_dup_players_text (item);
-    /* Translators: %s is e.g. "Ivan vs Computer" */
+    /* Translators: %s is e.g. "Ivan — Computer" */
     title = g_strdup_printf (_("Game deleted: %s"), players);
   }
   p->toast = adw_toast_new (title);
