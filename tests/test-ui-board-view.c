@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "kz-board-geometry.h"
+#include "kz-board-painter.h"
 #include "kz-board-view.h"
 
 #define WIDTH  360
@@ -126,6 +127,79 @@ test_clicks (Fixture *f, gconstpointer data)
   g_assert_cmpstr (g_ptr_array_index (f->chosen, 2), ==, "a3xa5");
 }
 
+/* Replaces the fixture's game by one from a position. */
+static void
+set_game_from_kpn (Fixture *f, const char *kpn)
+{
+  g_autoptr (GError) error = NULL;
+  KzBoardState state;
+
+  g_clear_object (&f->game);
+  f->game = kz_game_new_from_kpn (kpn, &error);
+  g_assert_no_error (error);
+  kz_board_state_from_game (&state, f->game, 0);
+  kz_board_view_set_state (f->view, &state, NULL);
+}
+
+static KzMove
+parse_move (Fixture *f, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  KzMove move;
+
+  g_assert_true (kz_game_parse_move (f->game, text, &move, &error));
+  return move;
+}
+
+static void
+test_hint (Fixture *f, gconstpointer data)
+{
+  KzMove hint, shown;
+
+  kz_board_view_click_point (f->view, pt ("c4"));
+  kz_board_view_click_point (f->view, pt ("c5"));
+  g_assert_cmpuint (f->chosen->len, ==, 1);
+
+  /* A hint selects its piece; clicking the piece again keeps the hint. */
+  hint = parse_move (f, "c6xc4xa4");
+  g_assert_true (kz_board_view_show_hint (f->view, &hint));
+  g_assert_true (kz_board_view_get_hint (f->view, &shown));
+  g_assert_cmpint (shown.to, ==, pt ("a4"));
+  kz_board_view_click_point (f->view, pt ("c6"));
+  g_assert_true (kz_board_view_get_hint (f->view, NULL));
+  g_assert_cmpuint (f->chosen->len, ==, 1);
+  /* The hinted end point plays the hinted move. */
+  kz_board_view_click_point (f->view, pt ("a4"));
+  g_assert_cmpuint (f->chosen->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (f->chosen, 1), ==, "c6xc4xa4");
+  g_assert_false (kz_board_view_get_hint (f->view, NULL));
+
+  /* A move of another position is not shown. */
+  g_assert_false (kz_board_view_show_hint (f->view, &hint));
+
+  /* Selecting another piece drops the hint. */
+  hint = parse_move (f, "a3xa5");
+  g_assert_true (kz_board_view_show_hint (f->view, &hint));
+  kz_board_view_cancel_input (f->view);
+  g_assert_false (kz_board_view_get_hint (f->view, NULL));
+}
+
+/* Two chains from a3 go round the square and come back to a3, one each
+ * way: a click on the end point could not tell them apart; with a hint
+ * it plays the hinted one. */
+static void
+test_hint_ambiguous_end (Fixture *f, gconstpointer data)
+{
+  KzMove hint;
+
+  set_game_from_kpn (f, "4t/3/5/5/1t3/t1t2/ct3/3/4c c home home");
+  hint = parse_move (f, "a3xa5xc5xc3xa3");
+  g_assert_true (kz_board_view_show_hint (f->view, &hint));
+  kz_board_view_click_point (f->view, pt ("a3"));
+  g_assert_cmpuint (f->chosen->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (f->chosen, 0), ==, "a3xa5xc5xc3xa3");
+}
+
 /* Renders the view into an image surface. */
 static cairo_surface_t *
 render (Fixture *f)
@@ -203,6 +277,98 @@ test_drawing (Fixture *f, gconstpointer data)
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The view draws through the painter: kz_board_paint() of the same
+ * state gives the same picture (troop emblems, walls, flags, the last
+ * move and its captures), in both styles and orientations. */
+static void
+test_same_as_painter (Fixture *f, gconstpointer data)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  KzBoardState state;
+
+  kz_board_view_click_point (f->view, pt ("c4"));
+  kz_board_view_click_point (f->view, pt ("c5"));
+  kz_board_view_click_point (f->view, pt ("c6"));
+  kz_board_view_click_point (f->view, pt ("a4"));
+  g_assert_cmpuint (kz_game_get_ply (f->game), ==, 2);
+  /* No must-capture rings: only what a still picture shows. */
+  kz_board_view_set_interactive (f->view, FALSE);
+  kz_board_state_from_game (&state, f->game, 2);
+
+  for (int dark = 0; dark < 2; dark++)
+    for (int flipped = 0; flipped < 2; flipped++)
+      {
+        cairo_surface_t *shown, *painted;
+        KzPaintOptions options = { flipped, TRUE, &state.last_move, state.pieces, dark };
+        int w, h, stride, differ = 0;
+        const guint8 *a, *b;
+        cairo_t *cr;
+
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                         : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        kz_board_view_set_flipped (f->view, flipped);
+        wait_frames (3);
+        shown = render (f);
+        w = cairo_image_surface_get_width (shown);
+        h = cairo_image_surface_get_height (shown);
+        painted = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+        cr = cairo_create (painted);
+        kz_board_paint (cr, &state.pos, w, h, &options);
+        cairo_destroy (cr);
+        cairo_surface_flush (painted);
+
+        a = cairo_image_surface_get_data (shown);
+        b = cairo_image_surface_get_data (painted);
+        stride = cairo_image_surface_get_stride (shown);
+        for (int y = 0; y < h; y++)
+          for (int x = 0; x < 4 * w; x++)
+            if (ABS (a[y * stride + x] - b[y * stride + x]) > 48)
+              {
+                differ++;
+                break;
+              }
+        g_test_message ("rows that differ: %d of %d", differ, h);
+        /* Rows with a difference at all (text may be hinted apart). */
+        g_assert_cmpint (differ, <, h / 50);
+        cairo_surface_destroy (shown);
+        cairo_surface_destroy (painted);
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Thumbnails and exports without troop types still draw the pieces, the
+ * flags and the board at any size. */
+static void
+test_painter_sizes (void)
+{
+  KzPosition pos;
+
+  kz_position_init_start (&pos);
+  for (int size = 40; size <= 800; size *= 2)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size * 3 / 2);
+      cairo_t *cr = cairo_create (surface);
+      KzBoardGeometry g;
+      double x, y;
+      const guint8 *data;
+      guint32 pixel;
+
+      kz_board_paint (cr, &pos, size, size * 3 / 2, NULL);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      kz_board_geometry_init (&g, size, size * 3 / 2, FALSE);
+      data = cairo_image_surface_get_data (surface);
+      /* A Cossack (blue) on c1, a Turk (red) on c9. */
+      kz_board_geometry_point_to_pixel (&g, pt ("a1"), &x, &y);
+      memcpy (&pixel, data + (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x, 4);
+      g_assert_cmpint ((int) (pixel & 0xff) - (int) ((pixel >> 16) & 0xff), >, 40);
+      kz_board_geometry_point_to_pixel (&g, pt ("a9"), &x, &y);
+      memcpy (&pixel, data + (int) y * cairo_image_surface_get_stride (surface) + 4 * (int) x, 4);
+      g_assert_cmpint ((int) ((pixel >> 16) & 0xff) - (int) (pixel & 0xff), >, 40);
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -215,5 +381,11 @@ main (int argc, char *argv[])
   adw_init ();
   g_test_add ("/ui/board-view/clicks", Fixture, NULL, fixture_setup, test_clicks, fixture_teardown);
   g_test_add ("/ui/board-view/drawing", Fixture, NULL, fixture_setup, test_drawing, fixture_teardown);
+  g_test_add ("/ui/board-view/hint", Fixture, NULL, fixture_setup, test_hint, fixture_teardown);
+  g_test_add ("/ui/board-view/hint-ambiguous-end", Fixture, NULL, fixture_setup,
+              test_hint_ambiguous_end, fixture_teardown);
+  g_test_add ("/ui/board-view/same-as-painter", Fixture, NULL, fixture_setup, test_same_as_painter,
+              fixture_teardown);
+  g_test_add_func ("/ui/board-view/painter-sizes", test_painter_sizes);
   return g_test_run ();
 }

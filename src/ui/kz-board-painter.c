@@ -1,4 +1,4 @@
-/* kz-board-painter.c — a position painted with Cairo at any size.
+/* kz-board-painter.c — the board drawn with Cairo (see the header).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,29 +7,81 @@
 #include "kz-board-painter.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <cairo-svg.h>
 #include <gio/gio.h>
 #include <glib/gi18n.h>
+#include <pango/pangocairo.h>
 
-#include "kz-board-geometry.h"
+static const KzBoardPalette light_palette = {
+  .board       = { 0.93, 0.87, 0.73, 1 },
+  .board_edge  = { 0.62, 0.50, 0.33, 1 },
+  .line        = { 0.36, 0.27, 0.17, 1 },
+  .point       = { 0.36, 0.27, 0.17, 1 },
+  .label       = { 0.36, 0.27, 0.17, 0.9 },
+  .camp_fill   = { 0.12, 0.25, 0.56, 0.10 },
+  .camp_edge   = { 0.45, 0.33, 0.19, 1 },
+  .fort_fill   = { 0.65, 0.11, 0.18, 0.09 },
+  .fort_wall   = { 0.64, 0.60, 0.54, 1 },
+  .fort_shade  = { 0.40, 0.36, 0.32, 1 },
+  .side_fill   = { { 0.13, 0.25, 0.56, 1 }, { 0.65, 0.11, 0.18, 1 } },
+  .side_light  = { { 0.29, 0.45, 0.80, 1 }, { 0.86, 0.27, 0.30, 1 } },
+  .side_edge   = { { 0.05, 0.11, 0.28, 1 }, { 0.36, 0.04, 0.08, 1 } },
+  .side_emblem = { { 1.00, 1.00, 1.00, 1 }, { 0.98, 0.83, 0.25, 1 } },
+  .last        = { 0.96, 0.76, 0.07, 0.45 },
+  .select      = { 0.21, 0.52, 0.89, 1 },
+  .target      = { 0.15, 0.64, 0.41, 0.85 },
+  .must        = { 1.00, 0.47, 0.00, 1 },
+  .focus       = { 0.21, 0.52, 0.89, 1 },
+  .capture     = { 0.75, 0.11, 0.16, 0.9 },
+  .shadow      = { 0, 0, 0, 0.25 },
+};
 
-typedef struct { double r, g, b, a; } Rgba;
+static const KzBoardPalette dark_palette = {
+  .board       = { 0.22, 0.19, 0.15, 1 },
+  .board_edge  = { 0.45, 0.37, 0.25, 1 },
+  .line        = { 0.80, 0.71, 0.53, 1 },
+  .point       = { 0.80, 0.71, 0.53, 1 },
+  .label       = { 0.80, 0.71, 0.53, 0.9 },
+  .camp_fill   = { 0.30, 0.45, 0.85, 0.14 },
+  .camp_edge   = { 0.62, 0.50, 0.33, 1 },
+  .fort_fill   = { 0.85, 0.20, 0.25, 0.12 },
+  .fort_wall   = { 0.52, 0.49, 0.45, 1 },
+  .fort_shade  = { 0.30, 0.28, 0.26, 1 },
+  .side_fill   = { { 0.20, 0.36, 0.75, 1 }, { 0.75, 0.14, 0.20, 1 } },
+  .side_light  = { { 0.38, 0.55, 0.92, 1 }, { 0.93, 0.34, 0.36, 1 } },
+  .side_edge   = { { 0.72, 0.80, 0.97, 1 }, { 0.98, 0.72, 0.60, 1 } },
+  .side_emblem = { { 1.00, 1.00, 1.00, 1 }, { 0.98, 0.85, 0.30, 1 } },
+  .last        = { 0.96, 0.76, 0.07, 0.35 },
+  .select      = { 0.47, 0.68, 0.98, 1 },
+  .target      = { 0.34, 0.89, 0.54, 0.85 },
+  .must        = { 1.00, 0.60, 0.20, 1 },
+  .focus       = { 0.47, 0.68, 0.98, 1 },
+  .capture     = { 1.00, 0.40, 0.40, 0.9 },
+  .shadow      = { 0, 0, 0, 0.45 },
+};
 
-static const Rgba board_fill = { 0.93, 0.87, 0.73, 1 };
-static const Rgba board_edge = { 0.62, 0.50, 0.33, 1 };
-static const Rgba line_colour = { 0.36, 0.27, 0.17, 1 };
-static const Rgba camp_fill = { 0.12, 0.25, 0.56, 0.10 };
-static const Rgba fort_fill = { 0.65, 0.11, 0.18, 0.09 };
-static const Rgba side_fill[2] = { { 0.13, 0.25, 0.56, 1 }, { 0.65, 0.11, 0.18, 1 } };
-static const Rgba side_edge[2] = { { 0.05, 0.11, 0.28, 1 }, { 0.36, 0.04, 0.08, 1 } };
-static const Rgba last_colour = { 0.96, 0.76, 0.07, 0.55 };
-static const Rgba flag_colour[2] = { { 0.29, 0.45, 0.80, 1 }, { 0.86, 0.27, 0.30, 1 } };
+/* Below this grid unit (pixels) the fine detail is left out: troop
+ * emblems, battlements, palisade stakes (a library thumbnail). */
+#define DETAIL_UNIT 24.0
+
+const KzBoardPalette *
+kz_board_palette (gboolean dark)
+{
+  return dark ? &dark_palette : &light_palette;
+}
 
 static void
-set_rgba (cairo_t *cr, const Rgba *c)
+set_rgba (cairo_t *cr, const KzRgba *c)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
+}
+
+static void
+set_rgba_alpha (cairo_t *cr, const KzRgba *c, double alpha)
+{
+  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
 }
 
 static void
@@ -42,171 +94,678 @@ grid_pixel (const KzBoardGeometry *g, double file, double rank, double *x, doubl
 }
 
 static void
-triangle (cairo_t *cr, const KzBoardGeometry *g, KzSide side)
+pixel (const KzBoardGeometry *g, int sq, double *x, double *y)
+{
+  kz_board_geometry_point_to_pixel (g, sq, x, y);
+}
+
+/* ---- the ground ----------------------------------------------------------- */
+
+/* The panel under the grid: a rounded rectangle filling the margins. */
+static void
+draw_panel (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p)
+{
+  double u = g->unit;
+  double inset = MIN (2.0, 0.04 * u);
+  double x0 = g->origin_x - KZ_BOARD_MARGIN_X * u + inset;
+  double y0 = g->origin_y - KZ_BOARD_MARGIN_Y * u + inset;
+  double w = (KZ_GRID_FILES - 1 + 2 * KZ_BOARD_MARGIN_X) * u - 2 * inset;
+  double h = (KZ_GRID_RANKS - 1 + 2 * KZ_BOARD_MARGIN_Y) * u - 2 * inset;
+  double r = 0.25 * u;
+
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x0 + w - r, y0 + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x0 + w - r, y0 + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x0 + r, y0 + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x0 + r, y0 + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+  set_rgba (cr, &p->board);
+  cairo_fill_preserve (cr);
+  set_rgba (cr, &p->board_edge);
+  cairo_set_line_width (cr, MAX (1.0, 0.04 * u));
+  cairo_stroke (cr);
+}
+
+/* The triangle of a side, pushed outwards by d grid units. */
+static void
+triangle_path (cairo_t *cr, const KzBoardGeometry *g, KzSide side, double d)
 {
   double base = side == KZ_COSSACKS ? 0 : 8;
   double apex = side == KZ_COSSACKS ? 2 : 6;
+  double dir = side == KZ_COSSACKS ? -1 : 1;   /* from apex towards the base */
   double x, y;
-  grid_pixel (g, 0, base, &x, &y);
+
+  grid_pixel (g, -2.414 * d, base + dir * d, &x, &y);
   cairo_move_to (cr, x, y);
-  grid_pixel (g, 4, base, &x, &y);
+  grid_pixel (g, 4 + 2.414 * d, base + dir * d, &x, &y);
   cairo_line_to (cr, x, y);
-  grid_pixel (g, 2, apex, &x, &y);
+  grid_pixel (g, 2, apex - dir * 1.414 * d, &x, &y);
   cairo_line_to (cr, x, y);
   cairo_close_path (cr);
 }
 
-/* A small pennant on a pole standing at (x, y). */
+/* Corner points of the triangle pushed out by d, in pixels. */
 static void
-pennant (cairo_t *cr, double x, double y, double s, KzSide owner)
+triangle_corners (const KzBoardGeometry *g, KzSide side, double d, double xs[3], double ys[3])
+{
+  double base = side == KZ_COSSACKS ? 0 : 8;
+  double apex = side == KZ_COSSACKS ? 2 : 6;
+  double dir = side == KZ_COSSACKS ? -1 : 1;
+
+  grid_pixel (g, -2.414 * d, base + dir * d, &xs[0], &ys[0]);
+  grid_pixel (g, 4 + 2.414 * d, base + dir * d, &xs[1], &ys[1]);
+  grid_pixel (g, 2, apex - dir * 1.414 * d, &xs[2], &ys[2]);
+}
+
+/* The Turkish fortress: stone walls with battlements and corner towers. */
+static void
+draw_fortress (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p)
+{
+  double u = g->unit, d = 0.34;
+  double xs[3], ys[3], cx = 0, cy = 0;
+
+  triangle_path (cr, g, KZ_TURKS, d);
+  set_rgba (cr, &p->fort_fill);
+  cairo_fill (cr);
+
+  triangle_corners (g, KZ_TURKS, d, xs, ys);
+  for (int i = 0; i < 3; i++)
+    cx += xs[i] / 3, cy += ys[i] / 3;
+
+  /* Battlements: merlons along each wall, on its outer side. */
+  for (int i = 0; i < 3 && u >= DETAIL_UNIT; i++)
+    {
+      double x0 = xs[i], y0 = ys[i], x1 = xs[(i + 1) % 3], y1 = ys[(i + 1) % 3];
+      double len = hypot (x1 - x0, y1 - y0);
+      double tx = (x1 - x0) / len, ty = (y1 - y0) / len;
+      double nx = -ty, ny = tx;
+      double merlon = 0.16 * u;
+      int n;
+
+      /* the outward normal points away from the centre */
+      if (nx * ((x0 + x1) / 2 - cx) + ny * ((y0 + y1) / 2 - cy) < 0)
+        nx = -nx, ny = -ny;
+
+      n = MAX (3, (int) floor (len / merlon));
+      if (n % 2 == 0)
+        n++;
+      for (int k = 1; k < n - 1; k += 2)
+        {
+          double step = len / n;
+          double ax = x0 + tx * k * step, ay = y0 + ty * k * step;
+          cairo_move_to (cr, ax, ay);
+          cairo_rel_line_to (cr, tx * step, ty * step);
+          cairo_rel_line_to (cr, nx * merlon * 0.9, ny * merlon * 0.9);
+          cairo_rel_line_to (cr, -tx * step, -ty * step);
+          cairo_close_path (cr);
+        }
+      set_rgba (cr, &p->fort_wall);
+      cairo_fill_preserve (cr);
+      set_rgba (cr, &p->fort_shade);
+      cairo_set_line_width (cr, MAX (1.0, 0.02 * u));
+      cairo_stroke (cr);
+    }
+
+  /* The wall itself. */
+  triangle_path (cr, g, KZ_TURKS, d);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  set_rgba (cr, &p->fort_shade);
+  cairo_set_line_width (cr, 0.15 * u);
+  cairo_stroke_preserve (cr);
+  set_rgba (cr, &p->fort_wall);
+  cairo_set_line_width (cr, 0.10 * u);
+  cairo_stroke (cr);
+
+  /* Round towers at the corners. */
+  for (int i = 0; i < 3; i++)
+    {
+      cairo_arc (cr, xs[i], ys[i], 0.17 * u, 0, 2 * G_PI);
+      set_rgba (cr, &p->fort_wall);
+      cairo_fill_preserve (cr);
+      set_rgba (cr, &p->fort_shade);
+      cairo_set_line_width (cr, MAX (1.0, 0.03 * u));
+      cairo_stroke (cr);
+      cairo_arc (cr, xs[i], ys[i], 0.08 * u, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+}
+
+/* The Cossack camp: a palisade of sharpened stakes. */
+static void
+draw_camp (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p)
+{
+  double u = g->unit, d = 0.34;
+  double xs[3], ys[3];
+
+  triangle_path (cr, g, KZ_COSSACKS, d);
+  set_rgba (cr, &p->camp_fill);
+  cairo_fill (cr);
+
+  triangle_corners (g, KZ_COSSACKS, d, xs, ys);
+  for (int i = 0; i < 3 && u >= DETAIL_UNIT; i++)
+    {
+      double x0 = xs[i], y0 = ys[i], x1 = xs[(i + 1) % 3], y1 = ys[(i + 1) % 3];
+      double len = hypot (x1 - x0, y1 - y0);
+      int n = MAX (2, (int) floor (len / (0.13 * u)));
+
+      for (int k = 0; k <= n; k++)
+        {
+          double x = x0 + (x1 - x0) * k / n, y = y0 + (y1 - y0) * k / n;
+          cairo_arc (cr, x, y, 0.06 * u, 0, 2 * G_PI);
+        }
+      set_rgba (cr, &p->camp_edge);
+      cairo_fill (cr);
+    }
+  triangle_path (cr, g, KZ_COSSACKS, d);
+  cairo_set_line_width (cr, 0.04 * u);
+  set_rgba (cr, &p->camp_edge);
+  cairo_stroke (cr);
+}
+
+static void
+draw_lines (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, MAX (1.0, 0.035 * g->unit));
+  set_rgba (cr, &p->line);
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    {
+      int nb[KZ_N_DIRS];
+      int n;
+
+      if (!kz_point_valid (sq))
+        continue;
+      n = kz_neighbours (sq, nb);
+      for (int i = 0; i < n; i++)
+        if (nb[i] > sq)
+          {
+            double x0, y0, x1, y1;
+            pixel (g, sq, &x0, &y0);
+            pixel (g, nb[i], &x1, &y1);
+            cairo_move_to (cr, x0, y0);
+            cairo_line_to (cr, x1, y1);
+          }
+    }
+  cairo_stroke (cr);
+
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    {
+      double x, y;
+      if (!kz_point_valid (sq))
+        continue;
+      pixel (g, sq, &x, &y);
+      cairo_arc (cr, x, y, 0.07 * g->unit, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_coordinates (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p)
+{
+  double u = g->unit;
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_new ();
+
+  pango_font_description_set_family (font, "Sans");
+  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_font_description_set_absolute_size (font, MAX (6.0, 0.24 * u) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  set_rgba (cr, &p->label);
+
+  for (int i = 0; i < KZ_GRID_FILES + KZ_GRID_RANKS; i++)
+    {
+      char text[2] = { 0, 0 };
+      double x, y;
+      int w, h;
+
+      if (i < KZ_GRID_FILES)
+        {
+          text[0] = (char) ('a' + i);
+          grid_pixel (g, i, g->flipped ? 8 : 0, &x, &y);
+          y += 0.72 * u;
+        }
+      else
+        {
+          int rank = i - KZ_GRID_FILES;
+          text[0] = (char) ('1' + rank);
+          grid_pixel (g, g->flipped ? 4 : 0, rank, &x, &y);
+          x -= 0.95 * u;
+        }
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+  pango_font_description_free (font);
+  g_object_unref (layout);
+}
+
+/* ---- pieces and flags ------------------------------------------------------ */
+
+/* Emblems are drawn in a unit where the disc radius is 1. */
+static void
+emblem_sabre (cairo_t *cr)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, 0.13);
+  cairo_move_to (cr, -0.30, 0.30);
+  cairo_curve_to (cr, 0.05, 0.05, 0.38, -0.20, 0.42, -0.62);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 0.11);
+  cairo_move_to (cr, -0.46, 0.14);
+  cairo_line_to (cr, -0.14, 0.46);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 0.14);
+  cairo_move_to (cr, -0.32, 0.32);
+  cairo_line_to (cr, -0.52, 0.52);
+  cairo_stroke (cr);
+}
+
+static void
+emblem_yatagan (cairo_t *cr)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, 0.13);
+  cairo_move_to (cr, -0.28, 0.30);
+  cairo_curve_to (cr, -0.05, -0.05, 0.40, 0.12, 0.38, -0.62);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 0.13);
+  cairo_move_to (cr, -0.28, 0.30);
+  cairo_line_to (cr, -0.46, 0.50);
+  cairo_stroke (cr);
+  /* the "ears" of the hilt */
+  cairo_set_line_width (cr, 0.08);
+  cairo_move_to (cr, -0.60, 0.46);
+  cairo_line_to (cr, -0.46, 0.50);
+  cairo_line_to (cr, -0.50, 0.64);
+  cairo_stroke (cr);
+}
+
+static void
+emblem_horseshoe (cairo_t *cr)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_width (cr, 0.20);
+  cairo_move_to (cr, -0.40, 0.52);
+  cairo_line_to (cr, -0.40, 0.0);
+  cairo_arc (cr, 0, 0.0, 0.40, G_PI, 2 * G_PI);
+  cairo_line_to (cr, 0.40, 0.52);
+  cairo_stroke (cr);
+  /* heel calkins */
+  cairo_set_line_width (cr, 0.10);
+  cairo_move_to (cr, -0.56, 0.52); cairo_line_to (cr, -0.26, 0.52);
+  cairo_move_to (cr, 0.26, 0.52);  cairo_line_to (cr, 0.56, 0.52);
+  cairo_stroke (cr);
+}
+
+static void
+emblem_crescent (cairo_t *cr)
 {
   cairo_save (cr);
-  cairo_set_line_width (cr, MAX (1.0, s * 0.08));
-  cairo_set_source_rgba (cr, 0.25, 0.18, 0.10, 1);
-  cairo_move_to (cr, x, y + s * 0.5);
-  cairo_line_to (cr, x, y - s * 0.6);
-  cairo_stroke (cr);
-  cairo_move_to (cr, x, y - s * 0.6);
-  cairo_line_to (cr, x + s * 0.7, y - s * 0.38);
-  cairo_line_to (cr, x, y - s * 0.16);
+  cairo_arc (cr, 0, 0, 0.52, 0, 2 * G_PI);
+  cairo_clip (cr);
+  cairo_new_path (cr);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_arc (cr, -0.04, 0, 0.52, 0, 2 * G_PI);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, 0.16, -0.02, 0.44, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  /* a small star */
+  cairo_save (cr);
+  cairo_translate (cr, 0.30, -0.02);
+  cairo_move_to (cr, 0, -0.16);
+  for (int i = 1; i < 10; i++)
+    {
+      double r = (i % 2) ? 0.07 : 0.16;
+      double a = -G_PI / 2 + i * G_PI / 5;
+      cairo_line_to (cr, r * cos (a), r * sin (a));
+    }
   cairo_close_path (cr);
-  set_rgba (cr, &flag_colour[owner]);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+static void
+emblem_cannon (cairo_t *cr)
+{
+  /* a tapered barrel on a wheeled carriage */
+  cairo_save (cr);
+  cairo_translate (cr, -0.05, 0.05);
+  cairo_rotate (cr, -0.42);
+  cairo_move_to (cr, -0.52, -0.15);
+  cairo_line_to (cr, 0.50, -0.09);
+  cairo_line_to (cr, 0.50, 0.09);
+  cairo_line_to (cr, -0.52, 0.15);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  /* muzzle ring and cascabel */
+  cairo_rectangle (cr, 0.44, -0.13, 0.10, 0.26);
+  cairo_fill (cr);
+  cairo_arc (cr, -0.60, 0, 0.08, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  /* the wheel */
+  cairo_set_line_width (cr, 0.08);
+  cairo_arc (cr, -0.14, 0.30, 0.24, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  for (int i = 0; i < 4; i++)
+    {
+      double a = i * G_PI / 4;
+      cairo_move_to (cr, -0.14 + 0.24 * cos (a), 0.30 + 0.24 * sin (a));
+      cairo_line_to (cr, -0.14 - 0.24 * cos (a), 0.30 - 0.24 * sin (a));
+    }
+  cairo_set_line_width (cr, 0.04);
+  cairo_stroke (cr);
+}
+
+static void
+emblem_mace (cairo_t *cr)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, 0.12);
+  cairo_move_to (cr, 0, 0.62);
+  cairo_line_to (cr, 0, -0.10);
+  cairo_stroke (cr);
+  cairo_arc (cr, 0, -0.32, 0.24, 0, 2 * G_PI);
+  cairo_fill (cr);
+  for (int i = 0; i < 8; i++)
+    {
+      double a = i * G_PI / 4;
+      cairo_arc (cr, 0.26 * cos (a), -0.32 + 0.26 * sin (a), 0.07, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+  cairo_arc (cr, 0, 0.62, 0.08, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+static void
+emblem_horsetail (cairo_t *cr)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, 0.09);
+  cairo_move_to (cr, -0.10, 0.64);
+  cairo_line_to (cr, -0.10, -0.52);
+  cairo_stroke (cr);
+  cairo_arc (cr, -0.10, -0.60, 0.10, 0, 2 * G_PI);
+  cairo_fill (cr);
+  /* the tail */
+  cairo_move_to (cr, -0.08, -0.40);
+  cairo_curve_to (cr, 0.45, -0.38, 0.52, 0.10, 0.28, 0.44);
+  cairo_curve_to (cr, 0.26, 0.12, 0.10, -0.06, -0.08, -0.12);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+  /* the knot */
+  cairo_set_line_width (cr, 0.12);
+  cairo_move_to (cr, -0.24, -0.36);
+  cairo_line_to (cr, 0.04, -0.36);
+  cairo_stroke (cr);
+}
+
+static void
+draw_flag_cloth (cairo_t *cr, KzSide owner, const KzBoardPalette *p, double scale)
+{
+  /* Pole from (0, 0) up; cloth to the right; units of `scale`. */
+  cairo_save (cr);
+  cairo_scale (cr, scale, scale);
+  cairo_move_to (cr, 0, 0);
+  cairo_curve_to (cr, 0.35, -0.10, 0.55, 0.10, 0.90, 0.0);
+  cairo_line_to (cr, 0.90, 0.55);
+  cairo_curve_to (cr, 0.55, 0.65, 0.35, 0.45, 0, 0.55);
+  cairo_close_path (cr);
+  set_rgba (cr, &p->side_fill[owner]);
   cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.8);
-  cairo_set_line_width (cr, MAX (0.5, s * 0.04));
+  set_rgba (cr, &p->side_edge[owner]);
+  cairo_set_line_width (cr, 0.05);
+  cairo_stroke (cr);
+  set_rgba (cr, &p->side_emblem[owner]);
+  if (owner == KZ_COSSACKS)
+    {
+      /* a cross */
+      cairo_set_line_width (cr, 0.09);
+      cairo_move_to (cr, 0.45, 0.10);
+      cairo_line_to (cr, 0.45, 0.46);
+      cairo_move_to (cr, 0.30, 0.24);
+      cairo_line_to (cr, 0.60, 0.24);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_translate (cr, 0.45, 0.28);
+      cairo_scale (cr, 0.32, 0.32);
+      emblem_crescent (cr);
+    }
+  cairo_restore (cr);
+}
+
+void
+kz_board_paint_standing_flag (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p,
+                              KzSide owner)
+{
+  double u = g->unit, x, y;
+
+  pixel (g, kz_centre (owner), &x, &y);
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  /* base */
+  cairo_save (cr);
+  cairo_scale (cr, 1, 0.45);
+  cairo_arc (cr, 0, 0.30 * u / 0.45, 0.17 * u, 0, 2 * G_PI);
+  cairo_restore (cr);
+  set_rgba (cr, &p->line);
+  cairo_fill (cr);
+  /* pole */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_width (cr, 0.05 * u);
+  cairo_move_to (cr, 0, 0.30 * u);
+  cairo_line_to (cr, 0, -0.50 * u);
+  cairo_stroke (cr);
+  cairo_arc (cr, 0, -0.52 * u, 0.05 * u, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_translate (cr, 0, -0.48 * u);
+  draw_flag_cloth (cr, owner, p, 0.52 * u);
+  cairo_restore (cr);
+}
+
+void
+kz_board_paint_piece (cairo_t *cr, double x, double y, double radius, const KzPiece *piece,
+                      const KzBoardPalette *p, gboolean lifted)
+{
+  int side = piece->side;
+  gboolean detail = radius >= 0.4 * DETAIL_UNIT;
+  cairo_pattern_t *grad;
+
+  if (side < 0)
+    return;
+
+  /* shadow */
+  cairo_arc (cr, x + radius * 0.08, y + radius * (lifted ? 0.25 : 0.10), radius, 0, 2 * G_PI);
+  set_rgba (cr, &p->shadow);
+  cairo_fill (cr);
+
+  grad = cairo_pattern_create_radial (x - radius * 0.35, y - radius * 0.4, radius * 0.1,
+                                      x, y, radius);
+  cairo_pattern_add_color_stop_rgba (grad, 0, p->side_light[side].r, p->side_light[side].g,
+                                     p->side_light[side].b, 1);
+  cairo_pattern_add_color_stop_rgba (grad, 1, p->side_fill[side].r, p->side_fill[side].g,
+                                     p->side_fill[side].b, 1);
+  cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+  cairo_set_source (cr, grad);
+  cairo_fill_preserve (cr);
+  cairo_pattern_destroy (grad);
+  set_rgba (cr, &p->side_edge[side]);
+  cairo_set_line_width (cr, MAX (1.0, radius * 0.08));
+  cairo_stroke (cr);
+
+  /* inner ring */
+  if (detail)
+    {
+      cairo_arc (cr, x, y, radius * 0.84, 0, 2 * G_PI);
+      set_rgba_alpha (cr, &p->side_emblem[side], 0.55);
+      cairo_set_line_width (cr, MAX (0.5, radius * 0.04));
+      cairo_stroke (cr);
+    }
+
+  if (detail && piece->troop >= 0)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      cairo_scale (cr, radius * 0.78, radius * 0.78);
+      set_rgba (cr, &p->side_emblem[side]);
+      switch (piece->troop)
+        {
+        case KZ_TROOP_CAVALRY:
+          side == KZ_COSSACKS ? emblem_horseshoe (cr) : emblem_crescent (cr);
+          break;
+        case KZ_TROOP_GUNNER:
+          emblem_cannon (cr);
+          break;
+        case KZ_TROOP_LEADER:
+          side == KZ_COSSACKS ? emblem_mace (cr) : emblem_horsetail (cr);
+          break;
+        case KZ_TROOP_INFANTRY:
+        default:
+          side == KZ_COSSACKS ? emblem_sabre (cr) : emblem_yatagan (cr);
+          break;
+        }
+      cairo_restore (cr);
+    }
+
+  /* carried flags: small banners on the piece */
+  for (int f = 0; f < 2; f++)
+    if (piece->flags & (1u << f))
+      {
+        double fx = x + (f == side ? -0.55 : 0.55) * radius;
+        cairo_save (cr);
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_width (cr, MAX (1.0, radius * 0.10));
+        set_rgba (cr, &p->side_edge[side]);
+        cairo_move_to (cr, fx, y + radius * 0.2);
+        cairo_line_to (cr, fx, y - radius * 1.45);
+        cairo_stroke (cr);
+        cairo_translate (cr, fx, y - radius * 1.42);
+        draw_flag_cloth (cr, (KzSide) f, p, radius * 0.85);
+        cairo_restore (cr);
+      }
+}
+
+
+/* ---- the layers ------------------------------------------------------------ */
+
+void
+kz_board_paint_ground (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p,
+                       gboolean coordinates)
+{
+  cairo_save (cr);
+  draw_panel (cr, g, p);
+  draw_camp (cr, g, p);
+  draw_fortress (cr, g, p);
+  draw_lines (cr, g, p);
+  if (coordinates)
+    draw_coordinates (cr, g, p);
+  cairo_restore (cr);
+}
+
+void
+kz_board_paint_last_move (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p,
+                          const KzMove *m)
+{
+  double u = g->unit, radius = kz_board_geometry_piece_radius (g), x, y;
+  int prev = m->from;
+
+  cairo_save (cr);
+  set_rgba (cr, &p->last);
+  pixel (g, m->from, &x, &y);
+  cairo_arc (cr, x, y, radius * 1.22, 0, 2 * G_PI);
+  cairo_fill (cr);
+  pixel (g, m->to, &x, &y);
+  cairo_arc (cr, x, y, radius * 1.22, 0, 2 * G_PI);
+  cairo_fill (cr);
+
+  cairo_set_line_width (cr, 0.08 * u);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  pixel (g, m->from, &x, &y);
+  cairo_move_to (cr, x, y);
+  for (int i = 0; i < MAX (1, m->n_jumps); i++)
+    {
+      pixel (g, m->n_jumps ? m->path[i] : m->to, &x, &y);
+      cairo_line_to (cr, x, y);
+    }
+  cairo_stroke (cr);
+
+  /* the jumped points */
+  set_rgba (cr, &p->capture);
+  cairo_set_line_width (cr, 0.07 * u);
+  for (int i = 0; i < m->n_jumps; i++)
+    {
+      int over = kz_jump_over (prev, m->path[i]);
+      prev = m->path[i];
+      if (over == KZ_NO_POINT)
+        continue;
+      pixel (g, over, &x, &y);
+      cairo_move_to (cr, x - 0.14 * u, y - 0.14 * u);
+      cairo_line_to (cr, x + 0.14 * u, y + 0.14 * u);
+      cairo_move_to (cr, x + 0.14 * u, y - 0.14 * u);
+      cairo_line_to (cr, x - 0.14 * u, y + 0.14 * u);
+    }
   cairo_stroke (cr);
   cairo_restore (cr);
 }
 
 void
+kz_board_pieces_from_position (const KzPosition *pos, KzPiece pieces[KZ_GRID_SIZE])
+{
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    {
+      int side = kz_point_valid (sq) ? kz_position_piece_at (pos, sq) : -1;
+      pieces[sq] = (KzPiece) { KZ_NO_PIECE, (gint8) side, -1, 0 };
+    }
+  for (int f = 0; f < 2; f++)
+    if (pos->flag[f] != KZ_FLAG_HOME && kz_point_valid (pos->flag[f]))
+      pieces[pos->flag[f]].flags |= 1u << f;
+}
+
+/* ---- a whole position ------------------------------------------------------ */
+
+void
 kz_board_paint (cairo_t *cr, const KzPosition *pos, double width, double height,
                 const KzPaintOptions *options)
 {
-  KzPaintOptions none = { FALSE, FALSE, NULL };
+  static const KzPaintOptions none = { FALSE, FALSE, NULL, NULL, FALSE };
+  const KzBoardPalette *p;
+  KzPiece own[KZ_GRID_SIZE];
+  const KzPiece *pieces;
   KzBoardGeometry g;
+  double radius;
+
+  g_return_if_fail (cr != NULL && pos != NULL);
   if (options == NULL)
     options = &none;
+  p = kz_board_palette (options->dark);
+  pieces = options->pieces;
+  if (pieces == NULL)
+    {
+      kz_board_pieces_from_position (pos, own);
+      pieces = own;
+    }
   kz_board_geometry_init (&g, width, height, options->flipped);
-  double u = g.unit;
-  double r = kz_board_geometry_piece_radius (&g);
+  radius = kz_board_geometry_piece_radius (&g);
 
   cairo_save (cr);
-  /* The board: a rounded rectangle around the grid. */
-  double x0, y0, x1, y1;
-  grid_pixel (&g, -0.6, options->flipped ? -0.55 : 8.55, &x0, &y0);
-  grid_pixel (&g, 4.6, options->flipped ? 8.55 : -0.55, &x1, &y1);
-  double bx = MIN (x0, x1), by = MIN (y0, y1), bw = fabs (x1 - x0), bh = fabs (y1 - y0);
-  double rad = u * 0.25;
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, bx + bw - rad, by + rad, rad, -G_PI / 2, 0);
-  cairo_arc (cr, bx + bw - rad, by + bh - rad, rad, 0, G_PI / 2);
-  cairo_arc (cr, bx + rad, by + bh - rad, rad, G_PI / 2, G_PI);
-  cairo_arc (cr, bx + rad, by + rad, rad, G_PI, 3 * G_PI / 2);
-  cairo_close_path (cr);
-  set_rgba (cr, &board_fill);
-  cairo_fill_preserve (cr);
-  set_rgba (cr, &board_edge);
-  cairo_set_line_width (cr, MAX (1.0, u * 0.05));
-  cairo_stroke (cr);
-
-  /* The camps. */
-  triangle (cr, &g, KZ_COSSACKS);
-  set_rgba (cr, &camp_fill);
-  cairo_fill (cr);
-  triangle (cr, &g, KZ_TURKS);
-  set_rgba (cr, &fort_fill);
-  cairo_fill (cr);
-
-  /* The lines: every connection once (the directions E, N, NE, NW). */
-  set_rgba (cr, &line_colour);
-  cairo_set_line_width (cr, MAX (0.8, u * 0.035));
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  static const int dirs[] = { KZ_DIR_E, KZ_DIR_N, KZ_DIR_NE, KZ_DIR_NW };
-  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
-    for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
-      if (KZ_DIR_MASK[dirs[d]] >> sq & 1)
-        {
-          double ax, ay, cx, cy;
-          kz_board_geometry_point_to_pixel (&g, sq, &ax, &ay);
-          kz_board_geometry_point_to_pixel (&g, sq + KZ_DIR_SHIFT[dirs[d]], &cx, &cy);
-          cairo_move_to (cr, ax, ay);
-          cairo_line_to (cr, cx, cy);
-        }
-  cairo_stroke (cr);
-  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
-    if (kz_point_valid (sq))
-      {
-        double px, py;
-        kz_board_geometry_point_to_pixel (&g, sq, &px, &py);
-        cairo_arc (cr, px, py, MAX (1.0, u * 0.06), 0, 2 * G_PI);
-        cairo_fill (cr);
-      }
-
-  /* The last move: its start and landing points. */
+  kz_board_paint_ground (cr, &g, p, options->coordinates);
   if (options->last_move)
-    {
-      const KzMove *m = options->last_move;
-      double px, py;
-      set_rgba (cr, &last_colour);
-      kz_board_geometry_point_to_pixel (&g, m->from, &px, &py);
-      cairo_arc (cr, px, py, r * 1.2, 0, 2 * G_PI);
-      cairo_fill (cr);
-      kz_board_geometry_point_to_pixel (&g, m->to, &px, &py);
-      cairo_arc (cr, px, py, r * 1.2, 0, 2 * G_PI);
-      cairo_fill (cr);
-    }
-
-  /* The pieces. */
-  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
-    {
-      int side = kz_position_piece_at (pos, sq);
-      if (side < 0)
-        continue;
-      double px, py;
-      kz_board_geometry_point_to_pixel (&g, sq, &px, &py);
-      cairo_arc (cr, px, py, r, 0, 2 * G_PI);
-      set_rgba (cr, &side_fill[side]);
-      cairo_fill_preserve (cr);
-      set_rgba (cr, &side_edge[side]);
-      cairo_set_line_width (cr, MAX (0.6, r * 0.12));
-      cairo_stroke (cr);
-    }
-
-  /* The flags: at home on their centre, or on their carrier. */
+    kz_board_paint_last_move (cr, &g, p, options->last_move);
   for (int f = 0; f < 2; f++)
-    {
-      int where = pos->flag[f] == KZ_FLAG_HOME ? kz_centre ((KzSide) f) : pos->flag[f];
-      double px, py;
-      kz_board_geometry_point_to_pixel (&g, where, &px, &py);
-      pennant (cr, px - r * 0.15, py, r * 1.1, (KzSide) f);
-    }
-
-  if (options->coordinates)
-    {
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-      cairo_set_font_size (cr, u * 0.28);
-      set_rgba (cr, &line_colour);
-      for (int file = 0; file < KZ_GRID_FILES; file++)
-        {
-          char text[2] = { (char) ('a' + file), 0 };
-          double px, py;
-          cairo_text_extents_t ext;
-          grid_pixel (&g, file, options->flipped ? 8.8 : -0.8, &px, &py);
-          cairo_text_extents (cr, text, &ext);
-          cairo_move_to (cr, px - ext.width / 2 - ext.x_bearing, py + ext.height / 2);
-          cairo_show_text (cr, text);
-        }
-      for (int rank = 0; rank < KZ_GRID_RANKS; rank++)
-        {
-          char text[2] = { (char) ('1' + rank), 0 };
-          double px, py;
-          cairo_text_extents_t ext;
-          grid_pixel (&g, options->flipped ? 4.9 : -0.9, rank, &px, &py);
-          cairo_text_extents (cr, text, &ext);
-          cairo_move_to (cr, px - ext.width / 2 - ext.x_bearing, py + ext.height / 2);
-          cairo_show_text (cr, text);
-        }
-    }
+    if (pos->flag[f] == KZ_FLAG_HOME)
+      kz_board_paint_standing_flag (cr, &g, p, (KzSide) f);
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    if (kz_point_valid (sq) && pieces[sq].side >= 0)
+      {
+        double x, y;
+        pixel (&g, sq, &x, &y);
+        kz_board_paint_piece (cr, x, y, radius, &pieces[sq], p, FALSE);
+      }
   cairo_restore (cr);
 }
 

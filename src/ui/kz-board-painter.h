@@ -1,9 +1,11 @@
-/* kz-board-painter.h — a position painted with Cairo at any size, for
- * library thumbnails and for exporting the board as PNG or SVG.
+/* kz-board-painter.h — the board drawn with Cairo: the one drawing of a
+ * position, used by KzBoardView on screen, by the image export (PNG,
+ * SVG) and by the library's thumbnails.
  *
- * A plain drawing (board, lines, camps, pieces, flags and optionally the
- * last move and the coordinates) in the board view's light colours; no
- * GTK widget is involved, so it draws on any cairo_t (image, SVG).
+ * No GTK widget is involved, so it draws on any cairo_t.  kz_board_paint()
+ * draws a whole position; KzBoardView draws the same layers one by one
+ * (kz_board_paint_ground … kz_board_paint_piece) and puts its selection,
+ * targets, dragged or moving piece and focus ring between them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,14 +14,31 @@
 #include <cairo.h>
 #include <glib.h>
 
-#include "kz-engine.h"
+#include "kz-board-geometry.h"
+#include "kz-game.h"
 
 G_BEGIN_DECLS
 
+typedef struct { double r, g, b, a; } KzRgba;
+
+/* The colours of the board in the light or the dark style. */
 typedef struct {
-  gboolean      flipped;        /* Turks at the bottom */
-  gboolean      coordinates;    /* a–e and 1–9 around the board */
-  const KzMove *last_move;      /* highlighted when not NULL */
+  KzRgba board, board_edge, line, point, label;
+  KzRgba camp_fill, camp_edge, fort_fill, fort_wall, fort_shade;
+  KzRgba side_fill[2], side_light[2], side_edge[2], side_emblem[2];
+  KzRgba last, select, target, must, focus, capture, shadow;
+} KzBoardPalette;
+
+const KzBoardPalette *kz_board_palette (gboolean dark);
+
+typedef struct {
+  gboolean       flipped;       /* Turks at the bottom */
+  gboolean       coordinates;   /* a–e and 1–9 around the board */
+  const KzMove  *last_move;     /* highlighted (with its captures) when not NULL */
+  /* KZ_GRID_SIZE pieces (troop types, carried flags), e.g. a
+   * KzBoardState's; NULL: taken from the position, without emblems. */
+  const KzPiece *pieces;
+  gboolean       dark;          /* the dark style's colours */
 } KzPaintOptions;
 
 /* Paints `pos` into the rectangle (0, 0, width, height) of `cr`. */
@@ -32,5 +51,26 @@ void     kz_board_paint (cairo_t *cr, const KzPosition *pos, double width, doubl
  * names the file on failure. */
 gboolean kz_board_paint_to_file (const char *path, const KzPosition *pos, int size,
                                  const KzPaintOptions *options, GError **error);
+
+/* ---- the layers, in the order they are drawn ---------------------------- */
+
+/* The pieces of a position without their history: side and carried
+ * flags; troop -1 (no emblem). */
+void     kz_board_pieces_from_position (const KzPosition *pos, KzPiece pieces[KZ_GRID_SIZE]);
+
+/* The panel, the Cossack camp, the Turkish fortress, the lines and
+ * points, and optionally the coordinates. */
+void     kz_board_paint_ground (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p,
+                                gboolean coordinates);
+/* The last move: its start and end, its path and the points it captured on. */
+void     kz_board_paint_last_move (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p,
+                                   const KzMove *move);
+/* A flag standing at home on its centre. */
+void     kz_board_paint_standing_flag (cairo_t *cr, const KzBoardGeometry *g,
+                                       const KzBoardPalette *p, KzSide owner);
+/* A piece at (x, y): disc, troop emblem and the flags it carries;
+ * `lifted` gives it a longer shadow. */
+void     kz_board_paint_piece (cairo_t *cr, double x, double y, double radius,
+                               const KzPiece *piece, const KzBoardPalette *p, gboolean lifted);
 
 G_END_DECLS

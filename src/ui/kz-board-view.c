@@ -11,64 +11,8 @@
 
 #include "kz-board-geometry.h"
 #include "kz-board-input.h"
+#include "kz-board-painter.h"
 #include "kz-board-view.h"
-
-typedef struct { double r, g, b, a; } Rgba;
-
-typedef struct {
-  Rgba board, board_edge, line, point, label;
-  Rgba camp_fill, camp_edge, fort_fill, fort_wall, fort_shade;
-  Rgba side_fill[2], side_light[2], side_edge[2], side_emblem[2];
-  Rgba last, select, target, must, focus, capture, shadow;
-} Palette;
-
-static const Palette light_palette = {
-  .board       = { 0.93, 0.87, 0.73, 1 },
-  .board_edge  = { 0.62, 0.50, 0.33, 1 },
-  .line        = { 0.36, 0.27, 0.17, 1 },
-  .point       = { 0.36, 0.27, 0.17, 1 },
-  .label       = { 0.36, 0.27, 0.17, 0.9 },
-  .camp_fill   = { 0.12, 0.25, 0.56, 0.10 },
-  .camp_edge   = { 0.45, 0.33, 0.19, 1 },
-  .fort_fill   = { 0.65, 0.11, 0.18, 0.09 },
-  .fort_wall   = { 0.64, 0.60, 0.54, 1 },
-  .fort_shade  = { 0.40, 0.36, 0.32, 1 },
-  .side_fill   = { { 0.13, 0.25, 0.56, 1 }, { 0.65, 0.11, 0.18, 1 } },
-  .side_light  = { { 0.29, 0.45, 0.80, 1 }, { 0.86, 0.27, 0.30, 1 } },
-  .side_edge   = { { 0.05, 0.11, 0.28, 1 }, { 0.36, 0.04, 0.08, 1 } },
-  .side_emblem = { { 1.00, 1.00, 1.00, 1 }, { 0.98, 0.83, 0.25, 1 } },
-  .last        = { 0.96, 0.76, 0.07, 0.45 },
-  .select      = { 0.21, 0.52, 0.89, 1 },
-  .target      = { 0.15, 0.64, 0.41, 0.85 },
-  .must        = { 1.00, 0.47, 0.00, 1 },
-  .focus       = { 0.21, 0.52, 0.89, 1 },
-  .capture     = { 0.75, 0.11, 0.16, 0.9 },
-  .shadow      = { 0, 0, 0, 0.25 },
-};
-
-static const Palette dark_palette = {
-  .board       = { 0.22, 0.19, 0.15, 1 },
-  .board_edge  = { 0.45, 0.37, 0.25, 1 },
-  .line        = { 0.80, 0.71, 0.53, 1 },
-  .point       = { 0.80, 0.71, 0.53, 1 },
-  .label       = { 0.80, 0.71, 0.53, 0.9 },
-  .camp_fill   = { 0.30, 0.45, 0.85, 0.14 },
-  .camp_edge   = { 0.62, 0.50, 0.33, 1 },
-  .fort_fill   = { 0.85, 0.20, 0.25, 0.12 },
-  .fort_wall   = { 0.52, 0.49, 0.45, 1 },
-  .fort_shade  = { 0.30, 0.28, 0.26, 1 },
-  .side_fill   = { { 0.20, 0.36, 0.75, 1 }, { 0.75, 0.14, 0.20, 1 } },
-  .side_light  = { { 0.38, 0.55, 0.92, 1 }, { 0.93, 0.34, 0.36, 1 } },
-  .side_edge   = { { 0.72, 0.80, 0.97, 1 }, { 0.98, 0.72, 0.60, 1 } },
-  .side_emblem = { { 1.00, 1.00, 1.00, 1 }, { 0.98, 0.85, 0.30, 1 } },
-  .last        = { 0.96, 0.76, 0.07, 0.35 },
-  .select      = { 0.47, 0.68, 0.98, 1 },
-  .target      = { 0.34, 0.89, 0.54, 0.85 },
-  .must        = { 1.00, 0.60, 0.20, 1 },
-  .focus       = { 0.47, 0.68, 0.98, 1 },
-  .capture     = { 1.00, 0.40, 0.40, 0.9 },
-  .shadow      = { 0, 0, 0, 0.45 },
-};
 
 struct _KzBoardView {
   GtkWidget     parent_instance;
@@ -98,6 +42,11 @@ struct _KzBoardView {
 
   /* The focus ring shows once the keyboard is used, until a click. */
   gboolean      keyboard_mode;
+
+  /* A suggested move (kz_board_view_show_hint), shown until the
+   * selection leaves its piece or the position changes. */
+  KzMove        hint;
+  gboolean      has_hint;
 
   AdwStyleManager *style_manager;
 };
@@ -153,22 +102,16 @@ kz_board_state_from_game (KzBoardState *state,
 
 /* ---- drawing --------------------------------------------------------- */
 
-static const Palette *
+static const KzBoardPalette *
 palette (KzBoardView *self)
 {
-  return adw_style_manager_get_dark (self->style_manager) ? &dark_palette : &light_palette;
+  return kz_board_palette (adw_style_manager_get_dark (self->style_manager));
 }
 
 static void
-set_rgba (cairo_t *cr, const Rgba *c)
+set_rgba (cairo_t *cr, const KzRgba *c)
 {
   cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a);
-}
-
-static void
-set_rgba_alpha (cairo_t *cr, const Rgba *c, double alpha)
-{
-  cairo_set_source_rgba (cr, c->r, c->g, c->b, c->a * alpha);
 }
 
 static void
@@ -179,531 +122,9 @@ geometry (KzBoardView *self, KzBoardGeometry *g)
 }
 
 static void
-grid_pixel (const KzBoardGeometry *g, double file, double rank, double *x, double *y)
-{
-  double col = g->flipped ? (KZ_GRID_FILES - 1) - file : file;
-  double row = g->flipped ? rank : (KZ_GRID_RANKS - 1) - rank;
-  *x = g->origin_x + col * g->unit;
-  *y = g->origin_y + row * g->unit;
-}
-
-static void
 pixel (const KzBoardGeometry *g, int sq, double *x, double *y)
 {
   kz_board_geometry_point_to_pixel (g, sq, x, y);
-}
-
-/* The triangle of a side, pushed outwards by d grid units. */
-static void
-triangle_path (cairo_t *cr, const KzBoardGeometry *g, KzSide side, double d)
-{
-  double base = side == KZ_COSSACKS ? 0 : 8;
-  double apex = side == KZ_COSSACKS ? 2 : 6;
-  double dir = side == KZ_COSSACKS ? -1 : 1;   /* from apex towards the base */
-  double x, y;
-
-  grid_pixel (g, -2.414 * d, base + dir * d, &x, &y);
-  cairo_move_to (cr, x, y);
-  grid_pixel (g, 4 + 2.414 * d, base + dir * d, &x, &y);
-  cairo_line_to (cr, x, y);
-  grid_pixel (g, 2, apex - dir * 1.414 * d, &x, &y);
-  cairo_line_to (cr, x, y);
-  cairo_close_path (cr);
-}
-
-/* Corner points of the triangle pushed out by d, in pixels. */
-static void
-triangle_corners (const KzBoardGeometry *g, KzSide side, double d, double xs[3], double ys[3])
-{
-  double base = side == KZ_COSSACKS ? 0 : 8;
-  double apex = side == KZ_COSSACKS ? 2 : 6;
-  double dir = side == KZ_COSSACKS ? -1 : 1;
-
-  grid_pixel (g, -2.414 * d, base + dir * d, &xs[0], &ys[0]);
-  grid_pixel (g, 4 + 2.414 * d, base + dir * d, &xs[1], &ys[1]);
-  grid_pixel (g, 2, apex - dir * 1.414 * d, &xs[2], &ys[2]);
-}
-
-/* The Turkish fortress: stone walls with battlements and corner towers. */
-static void
-draw_fortress (KzBoardView *self, cairo_t *cr, const KzBoardGeometry *g, const Palette *p)
-{
-  double u = g->unit, d = 0.34;
-  double xs[3], ys[3], cx = 0, cy = 0;
-
-  triangle_path (cr, g, KZ_TURKS, d);
-  set_rgba (cr, &p->fort_fill);
-  cairo_fill (cr);
-
-  triangle_corners (g, KZ_TURKS, d, xs, ys);
-  for (int i = 0; i < 3; i++)
-    cx += xs[i] / 3, cy += ys[i] / 3;
-
-  /* Battlements: merlons along each wall, on its outer side. */
-  for (int i = 0; i < 3; i++)
-    {
-      double x0 = xs[i], y0 = ys[i], x1 = xs[(i + 1) % 3], y1 = ys[(i + 1) % 3];
-      double len = hypot (x1 - x0, y1 - y0);
-      double tx = (x1 - x0) / len, ty = (y1 - y0) / len;
-      double nx = -ty, ny = tx;
-      double merlon = 0.16 * u;
-      int n;
-
-      /* the outward normal points away from the centre */
-      if (nx * ((x0 + x1) / 2 - cx) + ny * ((y0 + y1) / 2 - cy) < 0)
-        nx = -nx, ny = -ny;
-
-      n = MAX (3, (int) floor (len / merlon));
-      if (n % 2 == 0)
-        n++;
-      for (int k = 1; k < n - 1; k += 2)
-        {
-          double step = len / n;
-          double ax = x0 + tx * k * step, ay = y0 + ty * k * step;
-          cairo_move_to (cr, ax, ay);
-          cairo_rel_line_to (cr, tx * step, ty * step);
-          cairo_rel_line_to (cr, nx * merlon * 0.9, ny * merlon * 0.9);
-          cairo_rel_line_to (cr, -tx * step, -ty * step);
-          cairo_close_path (cr);
-        }
-      set_rgba (cr, &p->fort_wall);
-      cairo_fill_preserve (cr);
-      set_rgba (cr, &p->fort_shade);
-      cairo_set_line_width (cr, MAX (1.0, 0.02 * u));
-      cairo_stroke (cr);
-    }
-
-  /* The wall itself. */
-  triangle_path (cr, g, KZ_TURKS, d);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
-  set_rgba (cr, &p->fort_shade);
-  cairo_set_line_width (cr, 0.15 * u);
-  cairo_stroke_preserve (cr);
-  set_rgba (cr, &p->fort_wall);
-  cairo_set_line_width (cr, 0.10 * u);
-  cairo_stroke (cr);
-
-  /* Round towers at the corners. */
-  for (int i = 0; i < 3; i++)
-    {
-      cairo_arc (cr, xs[i], ys[i], 0.17 * u, 0, 2 * G_PI);
-      set_rgba (cr, &p->fort_wall);
-      cairo_fill_preserve (cr);
-      set_rgba (cr, &p->fort_shade);
-      cairo_set_line_width (cr, MAX (1.0, 0.03 * u));
-      cairo_stroke (cr);
-      cairo_arc (cr, xs[i], ys[i], 0.08 * u, 0, 2 * G_PI);
-      cairo_fill (cr);
-    }
-}
-
-/* The Cossack camp: a palisade of sharpened stakes. */
-static void
-draw_camp (KzBoardView *self, cairo_t *cr, const KzBoardGeometry *g, const Palette *p)
-{
-  double u = g->unit, d = 0.34;
-  double xs[3], ys[3];
-
-  triangle_path (cr, g, KZ_COSSACKS, d);
-  set_rgba (cr, &p->camp_fill);
-  cairo_fill (cr);
-
-  triangle_corners (g, KZ_COSSACKS, d, xs, ys);
-  for (int i = 0; i < 3; i++)
-    {
-      double x0 = xs[i], y0 = ys[i], x1 = xs[(i + 1) % 3], y1 = ys[(i + 1) % 3];
-      double len = hypot (x1 - x0, y1 - y0);
-      int n = MAX (2, (int) floor (len / (0.13 * u)));
-
-      for (int k = 0; k <= n; k++)
-        {
-          double x = x0 + (x1 - x0) * k / n, y = y0 + (y1 - y0) * k / n;
-          cairo_arc (cr, x, y, 0.06 * u, 0, 2 * G_PI);
-        }
-      set_rgba (cr, &p->camp_edge);
-      cairo_fill (cr);
-    }
-  triangle_path (cr, g, KZ_COSSACKS, d);
-  cairo_set_line_width (cr, 0.04 * u);
-  set_rgba (cr, &p->camp_edge);
-  cairo_stroke (cr);
-}
-
-static void
-draw_lines (cairo_t *cr, const KzBoardGeometry *g, const Palette *p)
-{
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, MAX (1.0, 0.035 * g->unit));
-  set_rgba (cr, &p->line);
-  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
-    {
-      int nb[KZ_N_DIRS];
-      int n;
-
-      if (!kz_point_valid (sq))
-        continue;
-      n = kz_neighbours (sq, nb);
-      for (int i = 0; i < n; i++)
-        if (nb[i] > sq)
-          {
-            double x0, y0, x1, y1;
-            pixel (g, sq, &x0, &y0);
-            pixel (g, nb[i], &x1, &y1);
-            cairo_move_to (cr, x0, y0);
-            cairo_line_to (cr, x1, y1);
-          }
-    }
-  cairo_stroke (cr);
-
-  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
-    {
-      double x, y;
-      if (!kz_point_valid (sq))
-        continue;
-      pixel (g, sq, &x, &y);
-      cairo_arc (cr, x, y, 0.07 * g->unit, 0, 2 * G_PI);
-      cairo_fill (cr);
-    }
-}
-
-static void
-draw_coordinates (KzBoardView *self, cairo_t *cr, const KzBoardGeometry *g, const Palette *p)
-{
-  double u = g->unit;
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  PangoFontDescription *font = pango_font_description_new ();
-
-  pango_font_description_set_family (font, "Sans");
-  pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_font_description_set_absolute_size (font, MAX (6.0, 0.24 * u) * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  set_rgba (cr, &p->label);
-
-  for (int i = 0; i < KZ_GRID_FILES + KZ_GRID_RANKS; i++)
-    {
-      char text[2] = { 0, 0 };
-      double x, y;
-      int w, h;
-
-      if (i < KZ_GRID_FILES)
-        {
-          text[0] = (char) ('a' + i);
-          grid_pixel (g, i, g->flipped ? 8 : 0, &x, &y);
-          y += 0.72 * u;
-        }
-      else
-        {
-          int rank = i - KZ_GRID_FILES;
-          text[0] = (char) ('1' + rank);
-          grid_pixel (g, g->flipped ? 4 : 0, rank, &x, &y);
-          x -= 0.95 * u;
-        }
-      pango_layout_set_text (layout, text, -1);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
-      pango_cairo_show_layout (cr, layout);
-    }
-  pango_font_description_free (font);
-  g_object_unref (layout);
-}
-
-/* ---- pieces and emblems ---------------------------------------------- */
-
-/* Emblems are drawn in a unit where the disc radius is 1. */
-static void
-emblem_sabre (cairo_t *cr)
-{
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, 0.13);
-  cairo_move_to (cr, -0.30, 0.30);
-  cairo_curve_to (cr, 0.05, 0.05, 0.38, -0.20, 0.42, -0.62);
-  cairo_stroke (cr);
-  cairo_set_line_width (cr, 0.11);
-  cairo_move_to (cr, -0.46, 0.14);
-  cairo_line_to (cr, -0.14, 0.46);
-  cairo_stroke (cr);
-  cairo_set_line_width (cr, 0.14);
-  cairo_move_to (cr, -0.32, 0.32);
-  cairo_line_to (cr, -0.52, 0.52);
-  cairo_stroke (cr);
-}
-
-static void
-emblem_yatagan (cairo_t *cr)
-{
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, 0.13);
-  cairo_move_to (cr, -0.28, 0.30);
-  cairo_curve_to (cr, -0.05, -0.05, 0.40, 0.12, 0.38, -0.62);
-  cairo_stroke (cr);
-  cairo_set_line_width (cr, 0.13);
-  cairo_move_to (cr, -0.28, 0.30);
-  cairo_line_to (cr, -0.46, 0.50);
-  cairo_stroke (cr);
-  /* the "ears" of the hilt */
-  cairo_set_line_width (cr, 0.08);
-  cairo_move_to (cr, -0.60, 0.46);
-  cairo_line_to (cr, -0.46, 0.50);
-  cairo_line_to (cr, -0.50, 0.64);
-  cairo_stroke (cr);
-}
-
-static void
-emblem_horseshoe (cairo_t *cr)
-{
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  cairo_set_line_width (cr, 0.20);
-  cairo_move_to (cr, -0.40, 0.52);
-  cairo_line_to (cr, -0.40, 0.0);
-  cairo_arc (cr, 0, 0.0, 0.40, G_PI, 2 * G_PI);
-  cairo_line_to (cr, 0.40, 0.52);
-  cairo_stroke (cr);
-  /* heel calkins */
-  cairo_set_line_width (cr, 0.10);
-  cairo_move_to (cr, -0.56, 0.52); cairo_line_to (cr, -0.26, 0.52);
-  cairo_move_to (cr, 0.26, 0.52);  cairo_line_to (cr, 0.56, 0.52);
-  cairo_stroke (cr);
-}
-
-static void
-emblem_crescent (cairo_t *cr)
-{
-  cairo_save (cr);
-  cairo_arc (cr, 0, 0, 0.52, 0, 2 * G_PI);
-  cairo_clip (cr);
-  cairo_new_path (cr);
-  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
-  cairo_arc (cr, -0.04, 0, 0.52, 0, 2 * G_PI);
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, 0.16, -0.02, 0.44, 0, 2 * G_PI);
-  cairo_fill (cr);
-  cairo_restore (cr);
-  /* a small star */
-  cairo_save (cr);
-  cairo_translate (cr, 0.30, -0.02);
-  cairo_move_to (cr, 0, -0.16);
-  for (int i = 1; i < 10; i++)
-    {
-      double r = (i % 2) ? 0.07 : 0.16;
-      double a = -G_PI / 2 + i * G_PI / 5;
-      cairo_line_to (cr, r * cos (a), r * sin (a));
-    }
-  cairo_close_path (cr);
-  cairo_fill (cr);
-  cairo_restore (cr);
-}
-
-static void
-emblem_cannon (cairo_t *cr)
-{
-  /* a tapered barrel on a wheeled carriage */
-  cairo_save (cr);
-  cairo_translate (cr, -0.05, 0.05);
-  cairo_rotate (cr, -0.42);
-  cairo_move_to (cr, -0.52, -0.15);
-  cairo_line_to (cr, 0.50, -0.09);
-  cairo_line_to (cr, 0.50, 0.09);
-  cairo_line_to (cr, -0.52, 0.15);
-  cairo_close_path (cr);
-  cairo_fill (cr);
-  /* muzzle ring and cascabel */
-  cairo_rectangle (cr, 0.44, -0.13, 0.10, 0.26);
-  cairo_fill (cr);
-  cairo_arc (cr, -0.60, 0, 0.08, 0, 2 * G_PI);
-  cairo_fill (cr);
-  cairo_restore (cr);
-  /* the wheel */
-  cairo_set_line_width (cr, 0.08);
-  cairo_arc (cr, -0.14, 0.30, 0.24, 0, 2 * G_PI);
-  cairo_stroke (cr);
-  for (int i = 0; i < 4; i++)
-    {
-      double a = i * G_PI / 4;
-      cairo_move_to (cr, -0.14 + 0.24 * cos (a), 0.30 + 0.24 * sin (a));
-      cairo_line_to (cr, -0.14 - 0.24 * cos (a), 0.30 - 0.24 * sin (a));
-    }
-  cairo_set_line_width (cr, 0.04);
-  cairo_stroke (cr);
-}
-
-static void
-emblem_mace (cairo_t *cr)
-{
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, 0.12);
-  cairo_move_to (cr, 0, 0.62);
-  cairo_line_to (cr, 0, -0.10);
-  cairo_stroke (cr);
-  cairo_arc (cr, 0, -0.32, 0.24, 0, 2 * G_PI);
-  cairo_fill (cr);
-  for (int i = 0; i < 8; i++)
-    {
-      double a = i * G_PI / 4;
-      cairo_arc (cr, 0.26 * cos (a), -0.32 + 0.26 * sin (a), 0.07, 0, 2 * G_PI);
-      cairo_fill (cr);
-    }
-  cairo_arc (cr, 0, 0.62, 0.08, 0, 2 * G_PI);
-  cairo_fill (cr);
-}
-
-static void
-emblem_horsetail (cairo_t *cr)
-{
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, 0.09);
-  cairo_move_to (cr, -0.10, 0.64);
-  cairo_line_to (cr, -0.10, -0.52);
-  cairo_stroke (cr);
-  cairo_arc (cr, -0.10, -0.60, 0.10, 0, 2 * G_PI);
-  cairo_fill (cr);
-  /* the tail */
-  cairo_move_to (cr, -0.08, -0.40);
-  cairo_curve_to (cr, 0.45, -0.38, 0.52, 0.10, 0.28, 0.44);
-  cairo_curve_to (cr, 0.26, 0.12, 0.10, -0.06, -0.08, -0.12);
-  cairo_close_path (cr);
-  cairo_fill (cr);
-  /* the knot */
-  cairo_set_line_width (cr, 0.12);
-  cairo_move_to (cr, -0.24, -0.36);
-  cairo_line_to (cr, 0.04, -0.36);
-  cairo_stroke (cr);
-}
-
-static void
-draw_flag_cloth (cairo_t *cr, KzSide owner, const Palette *p, double scale)
-{
-  /* Pole from (0, 0) up; cloth to the right; units of `scale`. */
-  cairo_save (cr);
-  cairo_scale (cr, scale, scale);
-  cairo_move_to (cr, 0, 0);
-  cairo_curve_to (cr, 0.35, -0.10, 0.55, 0.10, 0.90, 0.0);
-  cairo_line_to (cr, 0.90, 0.55);
-  cairo_curve_to (cr, 0.55, 0.65, 0.35, 0.45, 0, 0.55);
-  cairo_close_path (cr);
-  set_rgba (cr, &p->side_fill[owner]);
-  cairo_fill_preserve (cr);
-  set_rgba (cr, &p->side_edge[owner]);
-  cairo_set_line_width (cr, 0.05);
-  cairo_stroke (cr);
-  set_rgba (cr, &p->side_emblem[owner]);
-  if (owner == KZ_COSSACKS)
-    {
-      /* a cross */
-      cairo_set_line_width (cr, 0.09);
-      cairo_move_to (cr, 0.45, 0.10);
-      cairo_line_to (cr, 0.45, 0.46);
-      cairo_move_to (cr, 0.30, 0.24);
-      cairo_line_to (cr, 0.60, 0.24);
-      cairo_stroke (cr);
-    }
-  else
-    {
-      cairo_translate (cr, 0.45, 0.28);
-      cairo_scale (cr, 0.32, 0.32);
-      emblem_crescent (cr);
-    }
-  cairo_restore (cr);
-}
-
-/* A standing flag on its centre point. */
-static void
-draw_standing_flag (cairo_t *cr, double x, double y, double u, KzSide owner, const Palette *p)
-{
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  /* base */
-  cairo_save (cr);
-  cairo_scale (cr, 1, 0.45);
-  cairo_arc (cr, 0, 0.30 * u / 0.45, 0.17 * u, 0, 2 * G_PI);
-  cairo_restore (cr);
-  set_rgba (cr, &p->line);
-  cairo_fill (cr);
-  /* pole */
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, 0.05 * u);
-  cairo_move_to (cr, 0, 0.30 * u);
-  cairo_line_to (cr, 0, -0.50 * u);
-  cairo_stroke (cr);
-  cairo_arc (cr, 0, -0.52 * u, 0.05 * u, 0, 2 * G_PI);
-  cairo_fill (cr);
-  cairo_translate (cr, 0, -0.48 * u);
-  draw_flag_cloth (cr, owner, p, 0.52 * u);
-  cairo_restore (cr);
-}
-
-static void
-draw_piece (cairo_t *cr, double x, double y, double radius, const KzPiece *piece,
-            const Palette *p, gboolean lifted)
-{
-  int side = piece->side;
-  cairo_pattern_t *grad;
-
-  if (side < 0)
-    return;
-
-  /* shadow */
-  cairo_arc (cr, x + radius * 0.08, y + radius * (lifted ? 0.25 : 0.10), radius, 0, 2 * G_PI);
-  set_rgba (cr, &p->shadow);
-  cairo_fill (cr);
-
-  grad = cairo_pattern_create_radial (x - radius * 0.35, y - radius * 0.4, radius * 0.1,
-                                      x, y, radius);
-  cairo_pattern_add_color_stop_rgba (grad, 0, p->side_light[side].r, p->side_light[side].g,
-                                     p->side_light[side].b, 1);
-  cairo_pattern_add_color_stop_rgba (grad, 1, p->side_fill[side].r, p->side_fill[side].g,
-                                     p->side_fill[side].b, 1);
-  cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
-  cairo_set_source (cr, grad);
-  cairo_fill_preserve (cr);
-  cairo_pattern_destroy (grad);
-  set_rgba (cr, &p->side_edge[side]);
-  cairo_set_line_width (cr, MAX (1.0, radius * 0.08));
-  cairo_stroke (cr);
-
-  /* inner ring */
-  cairo_arc (cr, x, y, radius * 0.84, 0, 2 * G_PI);
-  set_rgba_alpha (cr, &p->side_emblem[side], 0.55);
-  cairo_set_line_width (cr, MAX (0.5, radius * 0.04));
-  cairo_stroke (cr);
-
-  cairo_save (cr);
-  cairo_translate (cr, x, y);
-  cairo_scale (cr, radius * 0.78, radius * 0.78);
-  set_rgba (cr, &p->side_emblem[side]);
-  switch (piece->troop)
-    {
-    case KZ_TROOP_CAVALRY:
-      side == KZ_COSSACKS ? emblem_horseshoe (cr) : emblem_crescent (cr);
-      break;
-    case KZ_TROOP_GUNNER:
-      emblem_cannon (cr);
-      break;
-    case KZ_TROOP_LEADER:
-      side == KZ_COSSACKS ? emblem_mace (cr) : emblem_horsetail (cr);
-      break;
-    case KZ_TROOP_INFANTRY:
-    default:
-      side == KZ_COSSACKS ? emblem_sabre (cr) : emblem_yatagan (cr);
-      break;
-    }
-  cairo_restore (cr);
-
-  /* carried flags: small banners on the piece */
-  for (int f = 0; f < 2; f++)
-    if (piece->flags & (1u << f))
-      {
-        double fx = x + (f == side ? -0.55 : 0.55) * radius;
-        cairo_save (cr);
-        cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-        cairo_set_line_width (cr, MAX (1.0, radius * 0.10));
-        set_rgba (cr, &p->side_edge[side]);
-        cairo_move_to (cr, fx, y + radius * 0.2);
-        cairo_line_to (cr, fx, y - radius * 1.45);
-        cairo_stroke (cr);
-        cairo_translate (cr, fx, y - radius * 1.42);
-        draw_flag_cloth (cr, (KzSide) f, p, radius * 0.85);
-        cairo_restore (cr);
-      }
 }
 
 /* The state drawn right now: during an animation, the position before
@@ -768,12 +189,44 @@ displayed_pieces (KzBoardView *self, KzPiece pieces[KZ_GRID_SIZE], gboolean stan
   }
 }
 
+/* The suggested move of a hint: a dashed path from the piece to where
+ * it ends, a ring on each landing point. */
+static void
+draw_hint (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p, const KzMove *m)
+{
+  double u = g->unit, x, y;
+  int n = MAX (1, m->n_jumps);
+
+  cairo_save (cr);
+  set_rgba (cr, &p->target);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_width (cr, 0.07 * u);
+  cairo_set_dash (cr, (double[]) { 0.15 * u, 0.10 * u }, 2, 0);
+  pixel (g, m->from, &x, &y);
+  cairo_move_to (cr, x, y);
+  for (int i = 0; i < n; i++)
+    {
+      pixel (g, m->n_jumps ? m->path[i] : m->to, &x, &y);
+      cairo_line_to (cr, x, y);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  for (int i = 0; i < n; i++)
+    {
+      pixel (g, m->n_jumps ? m->path[i] : m->to, &x, &y);
+      cairo_arc (cr, x, y, (i == n - 1 ? 0.30 : 0.22) * u, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
 static void
 kz_board_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
   KzBoardView *self = KZ_BOARD_VIEW (widget);
-  const Palette *p = palette (self);
+  const KzBoardPalette *p = palette (self);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   KzBoardGeometry g;
@@ -782,7 +235,7 @@ kz_board_view_snapshot (GtkWidget   *widget,
   KzPiece pieces[KZ_GRID_SIZE], mover;
   gboolean standing[2];
   double mx = 0, my = 0;
-  KzBits targets, must, movable;
+  KzBits targets, must;
   int selected;
   const uint8_t *path;
   int n_path;
@@ -795,90 +248,20 @@ kz_board_view_snapshot (GtkWidget   *widget,
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
-  /* the board: a rounded panel */
-  {
-    double x0 = g.origin_x - KZ_BOARD_MARGIN_X * u + 2, y0 = g.origin_y - KZ_BOARD_MARGIN_Y * u + 2;
-    double w = (KZ_GRID_FILES - 1 + 2 * KZ_BOARD_MARGIN_X) * u - 4;
-    double h = (KZ_GRID_RANKS - 1 + 2 * KZ_BOARD_MARGIN_Y) * u - 4;
-    double r = 0.25 * u;
-    cairo_new_sub_path (cr);
-    cairo_arc (cr, x0 + w - r, y0 + r, r, -G_PI / 2, 0);
-    cairo_arc (cr, x0 + w - r, y0 + h - r, r, 0, G_PI / 2);
-    cairo_arc (cr, x0 + r, y0 + h - r, r, G_PI / 2, G_PI);
-    cairo_arc (cr, x0 + r, y0 + r, r, G_PI, 3 * G_PI / 2);
-    cairo_close_path (cr);
-    set_rgba (cr, &p->board);
-    cairo_fill_preserve (cr);
-    set_rgba (cr, &p->board_edge);
-    cairo_set_line_width (cr, MAX (1.0, 0.04 * u));
-    cairo_stroke (cr);
-  }
-
-  draw_camp (self, cr, &g, p);
-  draw_fortress (self, cr, &g, p);
-  draw_lines (cr, &g, p);
-  if (self->show_coordinates)
-    draw_coordinates (self, cr, &g, p);
-
+  /* The same layers as kz_board_paint(), with the selection, the targets,
+   * the hint and the moving piece between them. */
+  kz_board_paint_ground (cr, &g, p, self->show_coordinates);
   displayed_pieces (self, pieces, standing, &mover, &mx, &my, &g);
-
-  /* last move and its capture chain */
   if (self->state.has_last_move && !self->animating)
-    {
-      const KzMove *m = &self->state.last_move;
-      int prev = m->from;
-
-      set_rgba (cr, &p->last);
-      pixel (&g, m->from, &x, &y);
-      cairo_arc (cr, x, y, radius * 1.22, 0, 2 * G_PI);
-      cairo_fill (cr);
-      pixel (&g, m->to, &x, &y);
-      cairo_arc (cr, x, y, radius * 1.22, 0, 2 * G_PI);
-      cairo_fill (cr);
-
-      cairo_set_line_width (cr, 0.08 * u);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      pixel (&g, m->from, &x, &y);
-      cairo_move_to (cr, x, y);
-      for (int i = 0; i < MAX (1, m->n_jumps); i++)
-        {
-          pixel (&g, m->n_jumps ? m->path[i] : m->to, &x, &y);
-          cairo_line_to (cr, x, y);
-        }
-      cairo_stroke (cr);
-      /* the jumped points */
-      set_rgba (cr, &p->capture);
-      cairo_set_line_width (cr, 0.07 * u);
-      for (int i = 0; i < m->n_jumps; i++)
-        {
-          int over = kz_jump_over (prev, m->path[i]);
-          prev = m->path[i];
-          if (over == KZ_NO_POINT)
-            continue;
-          pixel (&g, over, &x, &y);
-          cairo_move_to (cr, x - 0.14 * u, y - 0.14 * u);
-          cairo_line_to (cr, x + 0.14 * u, y + 0.14 * u);
-          cairo_move_to (cr, x + 0.14 * u, y - 0.14 * u);
-          cairo_line_to (cr, x - 0.14 * u, y + 0.14 * u);
-        }
-      cairo_stroke (cr);
-    }
-
-  /* standing flags */
+    kz_board_paint_last_move (cr, &g, p, &self->state.last_move);
   for (int f = 0; f < 2; f++)
     if (standing[f])
-      {
-        pixel (&g, kz_centre ((KzSide) f), &x, &y);
-        draw_standing_flag (cr, x, y, u, (KzSide) f, p);
-      }
+      kz_board_paint_standing_flag (cr, &g, p, (KzSide) f);
 
   selected = self->animating ? KZ_NO_POINT : kz_board_input_get_selected (self->input);
   n_path = kz_board_input_get_path (self->input, &path);
   targets = self->animating ? 0 : kz_board_input_get_targets (self->input);
   must = self->animating || !self->interactive ? 0 : kz_board_input_get_must_capture (self->input);
-  movable = self->animating || !self->interactive ? 0 : kz_board_input_get_movable (self->input);
-  (void) movable;
 
   /* the partial chain clicked so far */
   if (selected != KZ_NO_POINT && n_path > 0)
@@ -925,7 +308,7 @@ kz_board_view_snapshot (GtkWidget   *widget,
           cairo_set_line_width (cr, 0.09 * u);
           cairo_stroke (cr);
         }
-      draw_piece (cr, x, y, radius, &pieces[sq], p, sq == selected);
+      kz_board_paint_piece (cr, x, y, radius, &pieces[sq], p, sq == selected);
     }
 
   /* legal targets of the selection */
@@ -947,12 +330,17 @@ kz_board_view_snapshot (GtkWidget   *widget,
       cairo_stroke (cr);
     }
 
+  /* the hint, over the pieces it jumps */
+  if (self->has_hint && !self->animating)
+    draw_hint (cr, &g, p, &self->hint);
+
   /* the moving piece */
   if (self->animating && mover.side >= 0)
-    draw_piece (cr, mx, my, radius * 1.05, &mover, p, TRUE);
+    kz_board_paint_piece (cr, mx, my, radius * 1.05, &mover, p, TRUE);
   if (self->dragging && self->press_point != KZ_NO_POINT &&
       pieces[self->press_point].side >= 0)
-    draw_piece (cr, self->drag_x, self->drag_y, radius * 1.1, &pieces[self->press_point], p, TRUE);
+    kz_board_paint_piece (cr, self->drag_x, self->drag_y, radius * 1.1,
+                          &pieces[self->press_point], p, TRUE);
 
   /* the keyboard focus ring */
   if (self->keyboard_mode && gtk_widget_has_focus (widget) && kz_point_valid (self->focus_point))
@@ -1046,6 +434,7 @@ kz_board_view_set_state (KzBoardView        *self,
   self->dragging = FALSE;
   self->press_point = KZ_NO_POINT;
   self->state = *state;
+  self->has_hint = FALSE;
   kz_board_input_set_position (self->input, &state->pos);
   update_accessible (self);
 
@@ -1105,9 +494,24 @@ update_accessible (KzBoardView *self)
                                   -1);
 }
 
+/* The hint stays while the clicks follow it: its piece selected and the
+ * landing points clicked so far a beginning of its chain. */
+static void
+update_hint (KzBoardView *self)
+{
+  const uint8_t *path;
+  int n = kz_board_input_get_path (self->input, &path);
+
+  if (self->has_hint &&
+      (kz_board_input_get_selected (self->input) != self->hint.from || n > self->hint.n_jumps ||
+       memcmp (path, self->hint.path, (size_t) n) != 0))
+    self->has_hint = FALSE;
+}
+
 static void
 handle_result (KzBoardView *self, KzInputResult result, const KzMove *move, const KzError *error)
 {
+  update_hint (self);
   switch (result)
     {
     case KZ_INPUT_MOVE:
@@ -1174,8 +578,72 @@ kz_board_view_click_point (KzBoardView *self,
   g_return_if_fail (KZ_IS_BOARD_VIEW (self));
   if (!check_interactive (self))
     return;
+  if (self->has_hint)
+    {
+      const uint8_t *path;
+      int n = kz_board_input_get_path (self->input, &path);
+
+      /* The hinted end point plays the hinted move (the input alone could
+       * find it ambiguous); the last landing point clicked again is the
+       * input's "stop here", which ends in the same move. */
+      if (sq == self->hint.to && !(n > 0 && sq == path[n - 1]))
+        {
+          move = self->hint;
+          self->has_hint = FALSE;
+          kz_board_input_cancel (self->input);
+          handle_result (self, KZ_INPUT_MOVE, &move, &error);
+          return;
+        }
+      /* The hinted piece clicked again keeps it selected, hint and all. */
+      if (sq == self->hint.from && n == 0)
+        return;
+    }
   result = kz_board_input_click (self->input, sq, &move, &error);
   handle_result (self, result, &move, &error);
+}
+
+gboolean
+kz_board_view_show_hint (KzBoardView  *self,
+                         const KzMove *move)
+{
+  const KzMoveList *moves;
+  KzMove chosen;
+  KzError error = { 0 };
+  gboolean legal = FALSE;
+
+  g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+  moves = kz_board_input_get_moves (self->input);
+  for (int i = 0; i < moves->count && !legal; i++)
+    {
+      const KzMove *m = &moves->moves[i];
+      legal = m->from == move->from && m->to == move->to && m->n_jumps == move->n_jumps &&
+              memcmp (m->path, move->path, (size_t) m->n_jumps) == 0;
+    }
+  if (!legal || !self->interactive)
+    return FALSE;
+
+  stop_animation (self);
+  kz_board_input_cancel (self->input);
+  self->has_hint = FALSE;
+  if (kz_board_input_click (self->input, move->from, &chosen, &error) == KZ_INPUT_SELECTED)
+    {
+      self->hint = *move;
+      self->has_hint = TRUE;
+    }
+  emit_message (self, NULL, FALSE);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return self->has_hint;
+}
+
+gboolean
+kz_board_view_get_hint (KzBoardView *self,
+                        KzMove      *move)
+{
+  g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), FALSE);
+  if (self->has_hint && move)
+    *move = self->hint;
+  return self->has_hint;
 }
 
 void
@@ -1183,6 +651,7 @@ kz_board_view_cancel_input (KzBoardView *self)
 {
   g_return_if_fail (KZ_IS_BOARD_VIEW (self));
   kz_board_input_cancel (self->input);
+  self->has_hint = FALSE;
   self->dragging = FALSE;
   emit_message (self, NULL, FALSE);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1233,6 +702,7 @@ drag_update (GtkGestureDrag *gesture,
           KzError error;
           kz_board_input_cancel (self->input);
           kz_board_input_click (self->input, self->press_point, &move, &error);
+          update_hint (self);
         }
     }
   self->drag_x = self->press_x + dx;
@@ -1386,7 +856,10 @@ kz_board_view_set_interactive (KzBoardView *self, gboolean interactive)
     return;
   self->interactive = interactive;
   if (!interactive)
-    kz_board_input_cancel (self->input);
+    {
+      kz_board_input_cancel (self->input);
+      self->has_hint = FALSE;
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
 }

@@ -65,5 +65,16 @@ int        kz_board_view_get_focus_point  (KzBoardView *self);
  * keyboard handler and tests). */
 void       kz_board_view_click_point      (KzBoardView *self,
                                            int          sq);
+/* Shows a suggested move: its piece selected, its path and end point
+ * marked.  A click on the end point then plays exactly that move; a
+ * click on the piece keeps it selected.  The hint goes when the
+ * selection leaves the move, or with a new position.  FALSE (and
+ * nothing shown) when the move is not legal on the board or the board
+ * is not interactive. */
+gboolean   kz_board_view_show_hint        (KzBoardView  *self,
+                                           const KzMove *move);
+/* TRUE (and the move) while a hint is shown. */
+gboolean   kz_board_view_get_hint         (KzBoardView *self,
+                                           KzMove      *move);
 
 G_END_DECLS

@@ -1067,18 +1067,15 @@ hint_done (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   if (self->game == NULL)
     return;
+  /* On the board: the piece selected, the move's path and end marked; a
+   * click on the end plays it.  Nothing when the position has changed
+   * meanwhile (the hint was for the one before). */
+  if (!kz_board_view_show_hint (self->board_view, &move))
+    return;
   kz_move_format (&move, text, sizeof text);
   /* Translators: %s is a move such as c4-c5 */
   msg = g_strdup_printf (_("Hint: %s"), text);
   toast (self, msg);
-  /* Select the piece, so its targets show. */
-  if (kz_board_view_get_interactive (self->board_view) &&
-      kz_position_piece_at (kz_game_get_position (self->game), move.from) ==
-      (int) kz_game_get_side_to_move (self->game))
-    {
-      kz_board_view_cancel_input (self->board_view);
-      kz_board_view_click_point (self->board_view, move.from);
-    }
 }
 
 static void
