@@ -116,17 +116,31 @@ is_computer (KzWindow *self, KzSide side)
 }
 
 static gboolean
+is_human (KzWindow *self, KzSide side)
+{
+  return kz_game_get_player_kind (self->game, side) == KZ_PLAYER_HUMAN;
+}
+
+static gboolean
 against_computer (KzWindow *self)
 {
   return is_computer (self, KZ_COSSACKS) || is_computer (self, KZ_TURKS);
 }
 
+/* One human against the computer (not two humans, and not a game
+ * without a human, such as the computer against itself). */
+static gboolean
+human_vs_computer (KzWindow *self)
+{
+  return is_human (self, KZ_COSSACKS) != is_human (self, KZ_TURKS);
+}
+
 /* The side a human plays against the computer (Cossacks when both or
- * neither are computers). */
+ * neither are humans). */
 static KzSide
 human_side (KzWindow *self)
 {
-  if (is_computer (self, KZ_COSSACKS) && !is_computer (self, KZ_TURKS))
+  if (is_human (self, KZ_TURKS) && !is_human (self, KZ_COSSACKS))
     return KZ_TURKS;
   return KZ_COSSACKS;
 }
@@ -480,7 +494,8 @@ outcome_text (KzGame *game)
     case KZ_TERMINATION_BLOCKED:
       return g_strdup_printf (_("%s win: the opponent cannot move"), winner);
     case KZ_TERMINATION_RESIGNATION:
-      return g_strdup_printf (_("%s win: the opponent resigned"), winner);
+      return g_strdup (result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks win: the Turks resigned")
+                                                        : _("Turks win: the Cossacks resigned"));
     case KZ_TERMINATION_NONE:
     case KZ_TERMINATION_REPETITION:
     case KZ_TERMINATION_AGREEMENT:
@@ -506,7 +521,7 @@ update_status (KzWindow *self)
       g_autofree char *text = g_strdup_printf (_("%s to move — the computer is thinking…"), side_name (side));
       gtk_label_set_text (self->status_label, text);
     }
-  else if (against_computer (self))
+  else if (human_vs_computer (self))
     {
       g_autofree char *text = g_strdup_printf (_("%s to move — your turn"), side_name (side));
       gtk_label_set_text (self->status_label, text);
@@ -628,11 +643,13 @@ update_actions (KzWindow *self)
 {
   gboolean over = kz_game_is_over (self->game);
   gboolean human_turn = !over && !is_computer (self, kz_game_get_side_to_move (self->game));
+  /* A stored game opened from the library is for review: it stays as recorded. */
+  gboolean review_only = kz_window_replay_holds_computer (self);
   GAction *action;
 
 #define ENABLE(name, value) \
   action = g_action_map_lookup_action (G_ACTION_MAP (self), name); \
-  if (action) g_simple_action_set_enabled (G_SIMPLE_ACTION (action), (value))
+  if (action) g_simple_action_set_enabled (G_SIMPLE_ACTION (action), (value) && !review_only)
 
   ENABLE ("undo", kz_game_get_can_undo (self->game));
   ENABLE ("redo", kz_game_get_can_redo (self->game));
@@ -667,9 +684,11 @@ update_everything (KzWindow *self)
   update_moves (self);
   update_actions (self);
 
-  if (against_computer (self))
+  if (human_vs_computer (self))
     subtitle = g_strdup_printf (_("Against the computer, level %d"),
                                 kz_game_get_player_level (self->game, KZ_OTHER (human_side (self))));
+  else if (!is_human (self, KZ_COSSACKS))
+    subtitle = g_strdup (_("The computer against itself"));
   else
     subtitle = g_strdup (_("Two players"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
@@ -685,6 +704,56 @@ game_over_response (GObject *dialog, const char *response, gpointer user_data)
   self->game_over_dialog = NULL;
   if (g_strcmp0 (response, "new-game") == 0)
     kz_window_show_new_game (self);
+  else if (g_strcmp0 (response, "review") == 0)
+    /* The same as win.review (Ctrl+R): the finished game, step by step. */
+    g_action_group_change_action_state (G_ACTION_GROUP (self), "review",
+                                        g_variant_new_boolean (TRUE));
+}
+
+/* Who resigned, as a sentence. */
+static char *
+resigned_text (KzWindow *self, KzSide loser)
+{
+  const char *name = kz_game_get_player_name (self->game, loser);
+
+  if (human_vs_computer (self))
+    return g_strdup (is_computer (self, loser) ? _("The computer resigned.") : _("You resigned."));
+  if (name && *name && !g_str_equal (name, side_name (loser)))
+    /* Translators: %s is the player's name */
+    return g_strdup_printf (loser == KZ_COSSACKS ? _("The Cossacks (%s) resigned.")
+                                                 : _("The Turks (%s) resigned."), name);
+  return g_strdup (loser == KZ_COSSACKS ? _("The Cossacks resigned.") : _("The Turks resigned."));
+}
+
+/* How the game ended, as a sentence for the game-over dialog. */
+static char *
+ending_text (KzWindow *self)
+{
+  KzResult result = kz_game_get_result (self->game);
+  KzSide winner = result == KZ_RESULT_TURKS_WIN ? KZ_TURKS : KZ_COSSACKS;
+  gboolean cossacks = winner == KZ_COSSACKS;
+
+  switch (kz_game_get_termination (self->game))
+    {
+    case KZ_TERMINATION_FLAG:
+      return g_strdup (cossacks ? _("A Cossack carried the Turkish flag home to c2.")
+                                : _("A Turk carried the Cossack flag home to c8."));
+    case KZ_TERMINATION_ANNIHILATION:
+      return g_strdup (cossacks ? _("Every Turkish piece has been taken.")
+                                : _("Every Cossack piece has been taken."));
+    case KZ_TERMINATION_BLOCKED:
+      return g_strdup (cossacks ? _("The Turks have no move left.")
+                                : _("The Cossacks have no move left."));
+    case KZ_TERMINATION_REPETITION:
+      return g_strdup (_("The same position occurred for the third time."));
+    case KZ_TERMINATION_AGREEMENT:
+      return g_strdup (_("Both sides agreed to a draw."));
+    case KZ_TERMINATION_RESIGNATION:
+      return resigned_text (self, KZ_OTHER (winner));
+    case KZ_TERMINATION_NONE:
+    default:
+      return g_strdup ("");
+    }
 }
 
 static void
@@ -701,42 +770,18 @@ show_game_over (KzWindow *self)
 
   if (result == KZ_RESULT_DRAW)
     heading = g_strdup (_("Draw"));
-  else if (against_computer (self))
+  else if (human_vs_computer (self))
     heading = g_strdup ((result == KZ_RESULT_COSSACKS_WIN) == (human_side (self) == KZ_COSSACKS)
                         ? _("You Win!") : _("The Computer Wins"));
   else
     heading = g_strdup_printf (_("%s Win"), result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks") : _("Turks"));
-
-  switch (kz_game_get_termination (self->game))
-    {
-    case KZ_TERMINATION_FLAG:
-      body = g_strdup (_("The enemy flag was brought home to the centre."));
-      break;
-    case KZ_TERMINATION_ANNIHILATION:
-      body = g_strdup (_("Every enemy piece was taken."));
-      break;
-    case KZ_TERMINATION_BLOCKED:
-      body = g_strdup (_("The side to move has no legal move left."));
-      break;
-    case KZ_TERMINATION_REPETITION:
-      body = g_strdup (_("The same position occurred for the third time."));
-      break;
-    case KZ_TERMINATION_AGREEMENT:
-      body = g_strdup (_("Both sides agreed to a draw."));
-      break;
-    case KZ_TERMINATION_RESIGNATION:
-      body = g_strdup (_("A player resigned."));
-      break;
-    case KZ_TERMINATION_NONE:
-    default:
-      body = g_strdup ("");
-      break;
-    }
+  body = ending_text (self);
 
   alert = kz_alert_new (heading, body);
   kz_alert_add_response (alert, "review", _("_Review"), ADW_RESPONSE_DEFAULT);
   kz_alert_add_response (alert, "new-game", _("_New Game"), ADW_RESPONSE_SUGGESTED);
-  kz_alert_set_default (alert, "new-game", "review");
+  /* Escape only closes it: the finished game stays on the board. */
+  kz_alert_set_default (alert, "new-game", "close");
   self->game_over_dialog = alert;
   kz_alert_present (alert, GTK_WIDGET (self), game_over_response, self);
 }
@@ -939,7 +984,7 @@ resign_response (GObject *dialog, const char *response, gpointer user_data)
 
   if (g_strcmp0 (response, "resign") != 0 || kz_game_is_over (self->game))
     return;
-  side = against_computer (self) ? human_side (self) : kz_game_get_side_to_move (self->game);
+  side = human_vs_computer (self) ? human_side (self) : kz_game_get_side_to_move (self->game);
   stop_computer (self);
   if (!kz_game_resign (self->game, side, &error))
     {
@@ -953,7 +998,7 @@ static void
 resign_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
-  KzSide side = against_computer (self) ? human_side (self) : kz_game_get_side_to_move (self->game);
+  KzSide side = human_vs_computer (self) ? human_side (self) : kz_game_get_side_to_move (self->game);
   g_autofree char *heading = NULL;
   GObject *alert;
 
@@ -1032,7 +1077,7 @@ offer_draw_activated (GSimpleAction *action, GVariant *param, gpointer user_data
 
   if (kz_game_is_over (self->game))
     return;
-  if (against_computer (self))
+  if (human_vs_computer (self))
     {
       g_autoptr (GCancellable) cancellable = g_cancellable_new ();
       toast (self, _("The computer considers your draw offer…"));
