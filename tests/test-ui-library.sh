@@ -94,7 +94,7 @@ quit_app() {
   return 1
 }
 
-echo "1..47"
+echo "1..48"
 
 # --- a database made with kazaki-cli ---------------------------------------
 MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
@@ -271,7 +271,7 @@ plies_of() {
 enabled() {   # enabled ACTION: the action can be activated now
   $WIN.Describe "$1" | grep -q '^((true,'
 }
-N_STORED=12
+N_STORED=13
 if command -v sqlite3 >/dev/null 2>&1; then
   # Game 8: Ivan against the computer (level 1), the computer to move;
   # game 9: two computers.  kazaki-cli records humans: the kinds by SQL.
@@ -287,7 +287,8 @@ if command -v sqlite3 >/dev/null 2>&1; then
   sleep 2.5
   check "a computer-against-computer game opened from the library does not play by itself" \
     test "$(plies_of 9)" = 1
-  check "and it cannot be resumed (only continued from a position)" bash -c '! "$@"' _ enabled resume-game
+  resume_now=$(enabled resume-game && echo enabled || echo disabled)
+  check "and it cannot be resumed (only continued from a position)" test "$resume_now" = disabled
   win_action review      # toggles it off
   sleep 0.5
   win_action export-game-to "'$tmp/back.kgn'"
@@ -305,10 +306,17 @@ if command -v sqlite3 >/dev/null 2>&1; then
   check "an unfinished game against the computer opened from the library waits (computer to move)" \
     test "$(plies_of 8)" = 1
   check "win.resume-game is enabled for it" enabled resume-game
+  win_action undo
+  sleep 0.5
+  undo_now=$(enabled undo && echo enabled || echo disabled)
+  check "win.undo is disabled and changes nothing in a game opened for review" \
+    test "$undo_now $(plies_of 8)" = "disabled 1"
   win_action resume-game
   for _ in $(seq 1 40); do [ "$(plies_of 8)" = 2 ] && break; sleep 0.25; done
   check "after win.resume-game the computer plays its move" test "$(plies_of 8)" = 2
-  check "and the window leaves the replay" test "$(state review)" = false
+  undo_now=$(enabled undo && echo enabled || echo disabled)
+  check "and the window leaves the replay, with Undo back" \
+    test "$(state review) $undo_now" = "false enabled"
 
   win_action open-game "int64 9"
   win_action replay-goto "uint32 1"
