@@ -5,6 +5,7 @@
 #include "kz-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kz-board-view.h"
 #include "kz-computer-player.h"
@@ -22,6 +23,8 @@ struct _KzWindow {
   KzBoardView     *board_view;
   GtkWidget       *side_panel;
   GtkWidget       *main_box;
+  GtkWidget       *board_column;
+  GtkWidget       *board_box;     /* the boards, under the toasts */
   GtkLabel        *status_label;
   GtkLabel        *detail_label;
   GtkSpinner      *thinking_spinner;
@@ -176,10 +179,42 @@ warn_storage (KzWindow *self, const char *what, const GError *error)
   if (self->storage_warned)
     return;
   self->storage_warned = TRUE;
-  body = g_strdup_printf (_("%s\n\n%s\n\nThe database file is %s. You can play on, but the games "
-                            "of this session will not be saved. The file has not been changed."),
-                          what, error ? error->message : "", path ? path : "?");
+  body = g_strdup_printf (_("%s You can play on, but the games of this session will not be saved."),
+                          what);
   alert = kz_alert_new (_("Games Cannot Be Saved"), body);
+  /* The database's own words (they name the file and say whether it was
+   * left alone), in a box of limited height: an integrity check can
+   * list many lines, and the button must stay on screen. */
+  if (error || path)
+    {
+      g_autofree char *details = NULL;
+      GtkWidget *scrolled = gtk_scrolled_window_new ();
+      GtkWidget *text;
+
+      if (error && path && strstr (error->message, path) == NULL)
+        /* Translators: the first %s is the database's error message, the second a file name */
+        details = g_strdup_printf (_("%s\n\nThe database file is %s."), error->message, path);
+      else if (error)
+        details = g_strdup (error->message);
+      else
+        details = g_strdup_printf (_("The database file is %s."), path);
+      text = gtk_label_new (details);
+      gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+      /* A natural width near the dialog's, so that its height is asked
+       * for about the width it gets. */
+      gtk_label_set_max_width_chars (GTK_LABEL (text), 40);
+      gtk_label_set_selectable (GTK_LABEL (text), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (text), 0);
+      gtk_label_set_yalign (GTK_LABEL (text), 0);
+      gtk_widget_add_css_class (text, "dim-label");
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                      GTK_POLICY_AUTOMATIC);
+      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+      gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 160);
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), text);
+      kz_alert_set_extra_child (alert, scrolled);
+    }
   kz_alert_add_response (alert, "ok", _("_Play Without Saving"), ADW_RESPONSE_SUGGESTED);
   kz_alert_set_default (alert, "ok", "ok");
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -611,10 +646,19 @@ update_moves (KzWindow *self)
           GtkWidget *move_label;
           gboolean empty = (col == 0 && i == 0 && turks_first) || i >= ply;
 
-          move_label = gtk_label_new (empty ? "…" : kz_game_get_move_text (self->game, i));
+          const char *text = empty ? "…" : kz_game_get_move_text (self->game, i);
+
+          /* Both columns the same width in every row (the same natural
+           * width, the same share of the rest), so they line up; a long
+           * chain is cut short, whole in its tooltip. */
+          move_label = gtk_label_new (text);
           gtk_label_set_xalign (GTK_LABEL (move_label), 0);
           gtk_widget_set_hexpand (move_label, TRUE);
+          gtk_label_set_width_chars (GTK_LABEL (move_label), 8);
+          gtk_label_set_max_width_chars (GTK_LABEL (move_label), 8);
           gtk_label_set_ellipsize (GTK_LABEL (move_label), PANGO_ELLIPSIZE_END);
+          if (g_utf8_strlen (text, -1) > 8)
+            gtk_widget_set_tooltip_text (move_label, text);
           gtk_widget_add_css_class (move_label, "move");
           if (!empty)
             {
@@ -1258,6 +1302,8 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (board_view);
   BIND (side_panel);
   BIND (main_box);
+  BIND (board_column);
+  BIND (board_box);
   BIND (status_label);
   BIND (detail_label);
   BIND (thinking_spinner);
@@ -1275,6 +1321,31 @@ kz_window_class_init (KzWindowClass *klass)
 #undef BIND
 }
 
+/* The replay puts its board and its bar under the live board; the bar
+ * (anything but a board) belongs under the toast overlay, beside the
+ * status lines, so that no toast hides its buttons. */
+static void
+keep_toasts_on_the_boards (KzWindow *self)
+{
+  GtkWidget *after = GTK_WIDGET (self->toast_overlay);
+  GtkWidget *child = gtk_widget_get_first_child (self->board_box);
+
+  while (child)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+      if (!KZ_IS_BOARD_VIEW (child))
+        {
+          g_object_ref (child);
+          gtk_box_remove (GTK_BOX (self->board_box), child);
+          gtk_box_insert_child_after (GTK_BOX (self->board_column), child, after);
+          g_object_unref (child);
+          after = child;
+        }
+      child = next;
+    }
+}
+
 static void
 kz_window_init (KzWindow *self)
 {
@@ -1282,6 +1353,7 @@ kz_window_init (KzWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
   kz_window_replay_init (self);
+  keep_toasts_on_the_boards (self);
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
