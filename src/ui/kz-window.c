@@ -53,6 +53,7 @@ struct _KzWindow {
   gboolean         storage_warned;
   GObject         *pending_alert;
   gboolean         narrow;
+  gboolean         auto_flipped;  /* the board was turned for a human playing the Turks */
 };
 
 G_DEFINE_FINAL_TYPE (KzWindow, kz_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -280,6 +281,43 @@ show_board (KzWindow *self, gboolean animate_last)
     kz_board_view_set_state (self->board_view, &state, NULL);
 }
 
+/* Against the computer, a human playing the Turks sees the board from
+ * their side (Turks at the bottom).  Only a turn made here is undone for
+ * the next game; a flip by the player is theirs to keep. */
+static void
+orient_board (KzWindow *self)
+{
+  gboolean flipped = g_settings_get_boolean (self->settings, "board-flipped");
+
+  if (human_vs_computer (self) && human_side (self) == KZ_TURKS)
+    {
+      if (!flipped)
+        {
+          g_settings_set_boolean (self->settings, "board-flipped", TRUE);
+          self->auto_flipped = TRUE;
+        }
+    }
+  else if (self->auto_flipped)
+    {
+      self->auto_flipped = FALSE;
+      if (flipped)
+        g_settings_set_boolean (self->settings, "board-flipped", FALSE);
+    }
+}
+
+/* The card of the side drawn at the top of the board is on top. */
+static void
+board_flipped_changed (KzWindow *self)
+{
+  gboolean flipped = kz_board_view_get_flipped (self->board_view);
+  GtkWidget *top = flipped ? self->cossacks_card : self->turks_card;
+  GtkWidget *bottom = flipped ? self->turks_card : self->cossacks_card;
+
+  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), top, NULL);
+  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom,
+                               GTK_WIDGET (self->moves_scroller));
+}
+
 /* Replaces the window's game (already stored or in memory). */
 static void
 set_game (KzWindow *self, KzGame *game)
@@ -292,6 +330,7 @@ set_game (KzWindow *self, KzGame *game)
     }
   self->game_over_pending = FALSE;
   g_set_object (&self->game, game);
+  orient_board (self);
   kz_window_replay_game_changed (self);
   show_board (self, FALSE);
   update_everything (self);
@@ -1240,6 +1279,10 @@ width_changed (KzWindow *self)
 static void
 settings_changed (KzWindow *self, const char *key)
 {
+  /* Turned back (by the player or by orient_board): nothing to undo. */
+  if (key != NULL && g_str_equal (key, "board-flipped") &&
+      !g_settings_get_boolean (self->settings, "board-flipped"))
+    self->auto_flipped = FALSE;
   if (key == NULL || g_str_equal (key, "animation-speed"))
     kz_board_view_set_animation_duration (self->board_view, animation_duration (self));
 }
@@ -1357,6 +1400,8 @@ kz_window_init (KzWindow *self)
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
+  g_signal_connect_swapped (self->board_view, "notify::flipped", G_CALLBACK (board_flipped_changed),
+                            self);
   g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
 }
