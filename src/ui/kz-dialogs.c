@@ -113,6 +113,17 @@ kz_alert_close (GObject *alert)
 }
 
 void
+kz_add_close_shortcuts (GtkWindow *window)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Escape|<Control>w"),
+                      gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (GTK_WIDGET (window), controller);
+}
+
+void
 kz_show_about (GtkWidget *parent)
 {
   static const char *developers[] = { "The Kazaki developers", NULL };
@@ -137,6 +148,7 @@ kz_show_about (GtkWidget *parent)
 #if KZ_USE_ADW_DIALOG
   adw_dialog_present (about, parent);
 #else
+  kz_add_close_shortcuts (GTK_WINDOW (about));
   gtk_window_set_transient_for (GTK_WINDOW (about), GTK_WINDOW (gtk_widget_get_root (parent)));
   gtk_window_set_modal (GTK_WINDOW (about), TRUE);
   gtk_window_present (GTK_WINDOW (about));
@@ -202,6 +214,7 @@ kz_show_preferences (GtkWidget *parent,
     adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), page);
     adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
     gtk_window_set_default_size (GTK_WINDOW (window), 480, 360);
+    kz_add_close_shortcuts (GTK_WINDOW (window));
     gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (gtk_widget_get_root (parent)));
     gtk_window_set_modal (GTK_WINDOW (window), TRUE);
     gtk_window_present (GTK_WINDOW (window));
@@ -216,6 +229,7 @@ kz_show_shortcuts (GtkWidget *parent)
     gtk_builder_new_from_resource (RESOURCE_BASE "/kz-shortcuts-window.ui");
   GtkWindow *window = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts"));
 
+  kz_add_close_shortcuts (window);
   gtk_window_set_transient_for (window, GTK_WINDOW (gtk_widget_get_root (parent)));
   gtk_window_set_modal (window, TRUE);
   gtk_window_present (window);

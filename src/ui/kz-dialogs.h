@@ -45,4 +45,7 @@ void     kz_show_preferences    (GtkWidget *parent,
 /* The keyboard shortcuts window. */
 void     kz_show_shortcuts      (GtkWidget *parent);
 
+/* Escape and Ctrl+W close a secondary window. */
+void     kz_add_close_shortcuts (GtkWindow *window);
+
 G_END_DECLS

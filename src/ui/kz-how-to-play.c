@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "kz-board-view.h"
+#include "kz-dialogs.h"
 #include "kz-game.h"
 #include "kz-how-to-play.h"
 
@@ -137,6 +138,7 @@ kz_how_to_play_window_new (void)
   gtk_window_set_title (GTK_WINDOW (window), _("How to Play"));
   gtk_window_set_default_size (GTK_WINDOW (window), 600, 760);
   gtk_window_set_hide_on_close (GTK_WINDOW (window), FALSE);
+  kz_add_close_shortcuts (GTK_WINDOW (window));
 
   GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *header = adw_header_bar_new ();
