@@ -95,11 +95,27 @@ stored_moves_newest() {
   "$CLI" --db "$1" show "$id" | grep -v '^\[' | tr '\n' ' '
 }
 
+app_action() {   # app_action NAME
+  gdbus call --session --dest $APP_ID --object-path $APP_PATH \
+    --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
+}
+
+# The state of a stateful window action, e.g. "true".
+action_state() {
+  gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 \
+    --method org.gtk.Actions.Describe "$1" | sed -n 's/.*\[<\(.*\)>\].*/\1/p'
+}
+export -f action_state
+export APP_ID APP_PATH
+
+have_xdotool() { command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+
 game_count() {
   "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..25"
+echo "1..30"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
 export XDG_DATA_HOME="$tmp/data"
@@ -215,6 +231,23 @@ check "the last capture ends the game: 1-0 by annihilation in the database" \
 win_action play-move "'c5-c6'"
 check "no move is accepted after the end" \
   bash -c '"$1" --db "$2" list | awk -F"\t" "{ print \$7 }" | grep -qx 1' _ "$CLI" "$db"
+# The game-over dialog (its window title is its heading) names the side
+# that won, two humans playing; its Review button reviews the game.
+if have_xdotool; then
+  dialog=$(timeout 10 xdotool search --sync --limit 1 --name '^Cossacks Win$' 2>/dev/null)
+  check "the game-over dialog says \"Cossacks Win\"" test -n "$dialog"
+  if [ -n "$dialog" ]; then
+    eval "$(xdotool getwindowgeometry --shell "$dialog")"
+    # Review is the left one of the two buttons along the bottom.
+    xdotool mousemove $((X + WIDTH / 4)) $((Y + HEIGHT - 20)) click 1
+    sleep 0.5
+  fi
+  check "the dialog's Review button reviews the finished game" \
+    bash -c '[ "$(action_state review)" = "true" ]'
+else
+  skip "the game-over dialog says \"Cossacks Win\"" "xdotool is not installed"
+  skip "the dialog's Review button reviews the finished game" "xdotool is not installed"
+fi
 quit_app
 
 # --- 5. against the computer ---------------------------------------------
@@ -235,6 +268,38 @@ check "the computer answers the player's move (a compulsory capture)" $replied
 win_action undo
 check "win.undo against the computer takes back its reply and the player's move" \
   bash -c '[ "$("$1" --db "$2" list | head -1 | cut -f7)" = 0 ]' _ "$CLI" "$db"
+quit_app
+
+# --- 6. a human playing the Turks sees the board from their side ---------
+export XDG_DATA_HOME="$tmp/turks"
+db="$XDG_DATA_HOME/kazaki/games.db"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+"$CLI" --db "$db" import "$tmp/ending.kgn" >/dev/null
+"$CLI" --db "$db" play 1 c3xc5 >/dev/null
+gsettings set io.github.kazaki.Kazaki player-side turks
+gsettings set io.github.kazaki.Kazaki board-flipped false
+start_app 7
+check "against the computer with the Turks, the board is turned (Turks at the bottom)" \
+  test "$(gsettings get io.github.kazaki.Kazaki board-flipped)" = true
+
+# Escape and Ctrl+W close the How to Play window.
+if have_xdotool; then
+  app_action how-to-play
+  timeout 10 xdotool search --sync --limit 1 --name '^How to Play$' >/dev/null 2>&1
+  xdotool mousemove 300 300 key Escape
+  sleep 0.5
+  check "Escape closes How to Play" \
+    bash -c '! xdotool search --name "^How to Play\$" >/dev/null 2>&1'
+  app_action how-to-play
+  timeout 10 xdotool search --sync --limit 1 --name '^How to Play$' >/dev/null 2>&1
+  xdotool mousemove 300 300 key ctrl+w
+  sleep 0.5
+  check "Ctrl+W closes How to Play" \
+    bash -c '! xdotool search --name "^How to Play\$" >/dev/null 2>&1'
+else
+  skip "Escape closes How to Play" "xdotool is not installed"
+  skip "Ctrl+W closes How to Play" "xdotool is not installed"
+fi
 quit_app
 
 # The store's own warning about the unusable database is expected; no
