@@ -800,7 +800,7 @@ resigned_text (KzWindow *self, KzSide loser)
   const char *name = kz_game_get_player_name (self->game, loser);
 
   if (human_vs_computer (self))
-    return g_strdup (is_computer (self, loser) ? _("The computer resigned.") : _("You resigned."));
+    return g_strdup (is_human (self, loser) ? _("You resigned.") : _("The computer resigned."));
   if (name && *name && !g_str_equal (name, side_name (loser)))
     /* Translators: %s is the player's name */
     return g_strdup_printf (loser == KZ_COSSACKS ? _("The Cossacks (%s) resigned.")
