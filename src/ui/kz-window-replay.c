@@ -946,13 +946,19 @@ write_image (Review *r, const char *path)
   g_autoptr (GError) error = NULL;
   KzPaintOptions options = { FALSE, TRUE, NULL };
   KzApplication *app = get_app (r);
+  KzBoardState state;
 
-  if (pos == NULL)
+  if (r->replay)
+    game = kz_replay_get_game (r->replay);
+  if (pos == NULL || game == NULL)
     return FALSE;
   if (app)
     options.flipped = g_settings_get_boolean (kz_application_get_settings (app), "board-flipped");
   if (ply > 0)
     options.last_move = kz_game_get_move (game, ply - 1);
+  /* the troop types of the pieces, for their emblems */
+  kz_board_state_from_game (&state, game, ply);
+  options.pieces = state.pieces;
   if (!kz_board_paint_to_file (path, pos, 720, &options, &error))
     {
       toast (r, error->message);
