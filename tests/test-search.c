@@ -3,7 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "kz-engine.h"
 #include "kz-search.h"
@@ -438,6 +441,106 @@ test_levels (void)
     }
 }
 
+/* kazaki-cli bestmove and match (the binary named by $KAZAKI_CLI). */
+static int
+run_cli (const char *const *args, char **out, char **err)
+{
+  const char *cli = g_getenv ("KAZAKI_CLI");
+  GPtrArray *argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (int i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  int status = -1;
+  GError *error = NULL;
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err,
+                &status, &error);
+  g_assert_no_error (error);
+  g_ptr_array_free (argv, TRUE);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+test_cli_bestmove (void)
+{
+  if (g_getenv ("KAZAKI_CLI") == NULL)
+    {
+      g_test_skip ("KAZAKI_CLI is not set");
+      return;
+    }
+  char *out, *err;
+  const char *kpn = "4t/3/5/5/2c2/4t/5/3/c4 c home c5";
+  const char *args[] = { "bestmove", "--position", kpn, "--depth", "12", NULL };
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  /* "MOVE SCORE": a legal move and a forced win in 11 plies */
+  char **words = g_strsplit (g_strstrip (out), " ", -1);
+  g_assert_cmpint (g_strv_length (words), ==, 2);
+  KzPosition pos;
+  parse_kpn (kpn, &pos);
+  KzMove move;
+  g_assert_true (kz_move_parse (&pos, words[0], &move, NULL));
+  g_assert_cmpint (atoi (words[1]), ==, KZ_SCORE_WIN - 11);
+  g_assert_true (g_str_has_prefix (err, "depth "));
+  g_assert_nonnull (strstr (err, " nodes "));
+  g_assert_nonnull (strstr (err, " nps "));
+  g_strfreev (words);
+  g_free (out);
+  g_free (err);
+
+  const char *bad[][6] = {
+    { "bestmove", NULL },
+    { "bestmove", "--level", "6", NULL },
+    { "bestmove", "--level", "2", "--depth", "3", NULL },
+    { "bestmove", "--depth", "x", NULL },
+    { "bestmove", "--depth", "2", "--position", "t4/3/5/5/5/5/5/1c1/5 t home c2", NULL },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_cmpint (run_cli (bad[i], &out, &err), ==, 2);
+      g_assert_cmpstr (out, ==, "");
+      g_assert_true (g_str_has_prefix (err, "kazaki-cli bestmove: "));
+      g_free (out);
+      g_free (err);
+    }
+}
+
+static void
+test_cli_match (void)
+{
+  if (g_getenv ("KAZAKI_CLI") == NULL)
+    {
+      g_test_skip ("KAZAKI_CLI is not set");
+      return;
+    }
+  char *out, *err, *out2, *err2;
+  const char *args[] = { "match", "--cossacks", "1", "--turks", "random", "--games", "6",
+                         "--seed", "9", "--max-plies", "120", NULL };
+  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  int a = -1, b = -1, c = -1;
+  g_assert_cmpint (sscanf (out, "cossacks-wins %d turks-wins %d draws %d", &a, &b, &c), ==, 3);
+  g_assert_cmpint (a + b + c, ==, 6);
+  /* no time limit at level 1: the same seed plays the same games */
+  g_assert_cmpint (run_cli (args, &out2, &err2), ==, 0);
+  g_assert_cmpstr (out, ==, out2);
+  g_free (out);
+  g_free (err);
+  g_free (out2);
+  g_free (err2);
+
+  const char *bad[][6] = {
+    { "match", "--cossacks", "1", NULL },
+    { "match", "--cossacks", "1", "--turks", "7", NULL },
+    { "match", "--cossacks", "x", "--turks", "1", NULL },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_cmpint (run_cli (bad[i], &out, &err), ==, 2);
+      g_assert_true (g_str_has_prefix (err, "kazaki-cli match: "));
+      g_free (out);
+      g_free (err);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -451,5 +554,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/repetition", test_repetition);
   g_test_add_func ("/engine/search/cancel", test_cancel);
   g_test_add_func ("/engine/search/levels", test_levels);
+  g_test_add_func ("/cli/search/bestmove", test_cli_bestmove);
+  g_test_add_func ("/cli/search/match", test_cli_match);
   return g_test_run ();
 }
