@@ -10,12 +10,6 @@
 
 #include <string.h>
 
-static inline KzBits
-shift_bits (KzBits b, int s)
-{
-  return s > 0 ? b << s : b >> -s;
-}
-
 #define SIDE_JUMP_FROM_MASK                                              \
   (KZ_BIT (KZ_SQ (1, 1)) | KZ_BIT (KZ_SQ (3, 2)) | KZ_BIT (KZ_SQ (3, 1)) \
    | KZ_BIT (KZ_SQ (1, 2)) | KZ_BIT (KZ_SQ (1, 7)) | KZ_BIT (KZ_SQ (3, 6)) \
@@ -194,17 +188,6 @@ chains_from (Chain *c, int from)
   return any_piece;
 }
 
-static KzBits
-free_points (const KzPosition *pos)
-{
-  KzBits occ = pos->pieces[0] | pos->pieces[1];
-  if (pos->flag[KZ_COSSACKS] == KZ_FLAG_HOME)
-    occ |= KZ_BIT (KZ_CENTRE_COSSACKS);
-  if (pos->flag[KZ_TURKS] == KZ_FLAG_HOME)
-    occ |= KZ_BIT (KZ_CENTRE_TURKS);
-  return KZ_VALID_MASK & ~occ;
-}
-
 static KzBits possible_jumpers (const KzPosition *pos);
 
 bool
@@ -234,7 +217,7 @@ steps (const KzPosition *pos, KzMoveList *list)
 {
   int s = pos->side, o = 1 - s;
   KzBits own = pos->pieces[s];
-  KzBits free = free_points (pos);
+  KzBits free = kz_position_free_points (pos);
   uint64_t n = 0;
   int home = kz_centre ((KzSide) s);
   int carrier = pos->flag[o];
@@ -244,7 +227,7 @@ steps (const KzPosition *pos, KzMoveList *list)
   if (list == NULL)
     {
       for (int d = 0; d < KZ_N_DIRS; d++)
-        n += (uint64_t) kz_popcount (shift_bits (own & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free);
+        n += (uint64_t) kz_popcount (kz_shift_bits (own & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free);
       return n + carrier_home_step;
     }
 
@@ -287,14 +270,14 @@ possible_jumpers (const KzPosition *pos)
   KzBits target = pos->pieces[o];
   if (pos->flag[o] == KZ_FLAG_HOME)
     target |= KZ_BIT (kz_centre ((KzSide) o));
-  KzBits land = free_points (pos) | KZ_BIT (kz_centre ((KzSide) s));
+  KzBits land = kz_position_free_points (pos) | KZ_BIT (kz_centre ((KzSide) s));
   KzBits jumpers = 0;
   for (int d = 0; d < KZ_N_DIRS; d++)
     {
       KzBits m = KZ_DIR_MASK[d];
       int sh = KZ_DIR_SHIFT[d];
-      KzBits over = shift_bits (land, -sh) & target & m;
-      jumpers |= shift_bits (over, -sh) & own & m;
+      KzBits over = kz_shift_bits (land, -sh) & target & m;
+      jumpers |= kz_shift_bits (over, -sh) & own & m;
     }
   if (target & (KZ_BIT (KZ_APEX_COSSACKS) | KZ_BIT (KZ_APEX_TURKS)))
     jumpers |= own & SIDE_JUMP_FROM_MASK;

@@ -97,6 +97,25 @@ kz_position_flag_delivered (const KzPosition *pos)
   return pos->flag[pos->side] == c && (pos->pieces[last] >> c & 1);
 }
 
+/* b shifted by s points (s > 0: towards higher indices). */
+static inline KzBits
+kz_shift_bits (KzBits b, int s)
+{
+  return s > 0 ? b << s : b >> -s;
+}
+
+/* Points holding no piece and no standing flag. */
+static inline KzBits
+kz_position_free_points (const KzPosition *pos)
+{
+  KzBits occ = pos->pieces[0] | pos->pieces[1];
+  if (pos->flag[KZ_COSSACKS] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_COSSACKS);
+  if (pos->flag[KZ_TURKS] == KZ_FLAG_HOME)
+    occ |= KZ_BIT (KZ_CENTRE_TURKS);
+  return KZ_VALID_MASK & ~occ;
+}
+
 void      kz_position_make_move (KzPosition *pos, const KzMove *move);
 KzOutcome kz_position_outcome (const KzPosition *pos);
 

@@ -306,23 +306,6 @@ pick_next (int *order, const int *scores, int n, int k)
   return order[k];
 }
 
-static inline KzBits
-shift_bits (KzBits b, int sh)
-{
-  return sh > 0 ? b << sh : b >> -sh;
-}
-
-static KzBits
-free_points (const KzPosition *pos)
-{
-  KzBits occ = pos->pieces[0] | pos->pieces[1];
-  if (pos->flag[KZ_COSSACKS] == KZ_FLAG_HOME)
-    occ |= KZ_BIT (KZ_CENTRE_COSSACKS);
-  if (pos->flag[KZ_TURKS] == KZ_FLAG_HOME)
-    occ |= KZ_BIT (KZ_CENTRE_TURKS);
-  return KZ_VALID_MASK & ~occ;
-}
-
 /* The carrier of the enemy flag can step onto its own centre now. */
 static bool
 can_step_home (const KzPosition *pos)
@@ -361,9 +344,9 @@ static bool
 has_steps (const KzPosition *pos)
 {
   KzBits own = pos->pieces[pos->side];
-  KzBits free = free_points (pos);
+  KzBits free = kz_position_free_points (pos);
   for (int d = 0; d < KZ_N_DIRS; d++)
-    if (shift_bits (own & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free)
+    if (kz_shift_bits (own & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free)
       return true;
   return false;
 }
