@@ -873,6 +873,32 @@ bind_text (sqlite3_stmt *s, int i, const char *text)
   sqlite3_bind_text (s, i, text ? text : "", -1, SQLITE_TRANSIENT);
 }
 
+/* Runs a cached statement (from stmt ()) that returns no rows and resets it
+ * for its next use. */
+static gboolean
+step_cached (KzStore *self, sqlite3_stmt *s, GError **error, const char *doing)
+{
+  int rc = sqlite3_step (s);
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    return fail (self, error, rc, doing);
+  return TRUE;
+}
+
+static gboolean
+insert_move (KzStore *self, gint64 id, guint ply, const char *move, gint64 played_ms,
+             GError **error, const char *doing)
+{
+  sqlite3_stmt *s = stmt (self, STMT_INSERT_MOVE, error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) ply);
+  bind_text (s, 3, move);
+  sqlite3_bind_int64 (s, 4, played_ms);
+  return step_cached (self, s, error, doing);
+}
+
 gint64
 kz_store_create_game (KzStore *self, KzGame *game, GError **error)
 {
@@ -922,22 +948,9 @@ kz_store_create_game (KzStore *self, KzGame *game, GError **error)
   id = sqlite3_last_insert_rowid (self->db);
 
   for (guint i = 0; i < plies; i++)
-    {
-      s = stmt (self, STMT_INSERT_MOVE, error);
-      if (s == NULL)
-        goto fail;
-      sqlite3_bind_int64 (s, 1, id);
-      sqlite3_bind_int (s, 2, (int) i + 1);
-      bind_text (s, 3, kz_game_get_move_text (game, i));
-      sqlite3_bind_int64 (s, 4, kz_game_get_move_time (game, i));
-      rc = sqlite3_step (s);
-      sqlite3_reset (s);
-      if (rc != SQLITE_DONE)
-        {
-          fail (self, error, rc, doing);
-          goto fail;
-        }
-    }
+    if (!insert_move (self, id, i + 1, kz_game_get_move_text (game, i),
+                      kz_game_get_move_time (game, i), error, doing))
+      goto fail;
   if (!commit (self, error, doing))
     return 0;
   kz_game_attach (game, self, id);
@@ -1320,30 +1333,13 @@ kz_store_append_move (KzStore *self, gint64 id, guint ply, const char *move,
     sqlite3_bind_int64 (s, 6, end_time);
   else
     sqlite3_bind_null (s, 6);
-  int rc = sqlite3_step (s);
-  sqlite3_reset (s);
-  if (rc != SQLITE_DONE)
-    {
-      fail (self, error, rc, doing);
-      goto fail;
-    }
+  if (!step_cached (self, s, error, doing))
+    goto fail;
   if (sqlite3_changes (self->db) != 1)
     return game_changed_elsewhere (self, id, error);
 
-  s = stmt (self, STMT_INSERT_MOVE, error);
-  if (s == NULL)
+  if (!insert_move (self, id, ply, move, played_ms, error, doing))
     goto fail;
-  sqlite3_bind_int64 (s, 1, id);
-  sqlite3_bind_int (s, 2, (int) ply);
-  bind_text (s, 3, move);
-  sqlite3_bind_int64 (s, 4, played_ms);
-  rc = sqlite3_step (s);
-  sqlite3_reset (s);
-  if (rc != SQLITE_DONE)
-    {
-      fail (self, error, rc, doing);
-      goto fail;
-    }
   return commit (self, error, doing);
 
 fail:
@@ -1365,13 +1361,8 @@ kz_store_remove_last_move (KzStore *self, gint64 id, guint ply, const char *fina
   sqlite3_bind_int64 (s, 1, id);
   sqlite3_bind_int (s, 2, (int) ply);
   bind_text (s, 3, final_kpn);
-  int rc = sqlite3_step (s);
-  sqlite3_reset (s);
-  if (rc != SQLITE_DONE)
-    {
-      fail (self, error, rc, doing);
-      goto fail;
-    }
+  if (!step_cached (self, s, error, doing))
+    goto fail;
   if (sqlite3_changes (self->db) != 1)
     return game_changed_elsewhere (self, id, error);
   s = stmt (self, STMT_DELETE_MOVE, error);
@@ -1379,13 +1370,8 @@ kz_store_remove_last_move (KzStore *self, gint64 id, guint ply, const char *fina
     goto fail;
   sqlite3_bind_int64 (s, 1, id);
   sqlite3_bind_int (s, 2, (int) ply);
-  rc = sqlite3_step (s);
-  sqlite3_reset (s);
-  if (rc != SQLITE_DONE)
-    {
-      fail (self, error, rc, doing);
-      goto fail;
-    }
+  if (!step_cached (self, s, error, doing))
+    goto fail;
   if (sqlite3_changes (self->db) != 1)
     return game_changed_elsewhere (self, id, error);
   return commit (self, error, doing);
@@ -1411,10 +1397,8 @@ kz_store_set_outcome (KzStore *self, gint64 id, KzResult result, KzTermination t
     sqlite3_bind_int64 (s, 4, end_time);
   else
     sqlite3_bind_null (s, 4);
-  int rc = sqlite3_step (s);
-  sqlite3_reset (s);
-  if (rc != SQLITE_DONE)
-    return fail (self, error, rc, doing);
+  if (!step_cached (self, s, error, doing))
+    return FALSE;
   if (sqlite3_changes (self->db) != 1)
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
