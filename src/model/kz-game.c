@@ -50,44 +50,55 @@ static const char *const termination_tokens[] = {
   "unterminated", "flag", "annihilation", "blocked", "repetition", "agreement", "resignation",
 };
 
+/* The token at @index of a table of @n, tokens[0] for an index out of range. */
+static const char *
+token_at (const char *const *tokens, guint n, guint index)
+{
+  return index < n ? tokens[index] : tokens[0];
+}
+
+static gboolean
+token_index (const char *const *tokens, guint n, const char *text, guint *index)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (text, tokens[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 const char *
 kz_result_to_kgn (KzResult result)
 {
-  if ((guint) result >= G_N_ELEMENTS (result_tokens))
-    return "*";
-  return result_tokens[result];
+  return token_at (result_tokens, G_N_ELEMENTS (result_tokens), (guint) result);
 }
 
 gboolean
 kz_result_from_kgn (const char *text, KzResult *result)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (result_tokens); i++)
-    if (g_strcmp0 (text, result_tokens[i]) == 0)
-      {
-        *result = (KzResult) i;
-        return TRUE;
-      }
-  return FALSE;
+  guint i;
+  if (!token_index (result_tokens, G_N_ELEMENTS (result_tokens), text, &i))
+    return FALSE;
+  *result = (KzResult) i;
+  return TRUE;
 }
 
 const char *
 kz_termination_to_kgn (KzTermination termination)
 {
-  if ((guint) termination >= G_N_ELEMENTS (termination_tokens))
-    return "unterminated";
-  return termination_tokens[termination];
+  return token_at (termination_tokens, G_N_ELEMENTS (termination_tokens), (guint) termination);
 }
 
 gboolean
 kz_termination_from_kgn (const char *text, KzTermination *termination)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (termination_tokens); i++)
-    if (g_strcmp0 (text, termination_tokens[i]) == 0)
-      {
-        *termination = (KzTermination) i;
-        return TRUE;
-      }
-  return FALSE;
+  guint i;
+  if (!token_index (termination_tokens, G_N_ELEMENTS (termination_tokens), text, &i))
+    return FALSE;
+  *termination = (KzTermination) i;
+  return TRUE;
 }
 
 const char *
