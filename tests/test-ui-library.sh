@@ -11,30 +11,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
-KAZAKI=${KAZAKI:?set KAZAKI to the kazaki executable}
-CLI=${KAZAKI_CLI:?set KAZAKI_CLI to kazaki-cli}
-APP_ID=io.github.kazaki.Kazaki
-APP_PATH=/io/github/kazaki/Kazaki
-
-if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] || [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
-  echo "1..0 # SKIP needs a display and a session bus (run ./build-aux/test)"
-  exit 0
-fi
-if gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
-     --method org.freedesktop.DBus.NameHasOwner "$APP_ID" 2>/dev/null | grep -q true; then
-  echo "1..0 # SKIP $APP_ID already runs on this session bus"
-  exit 0
-fi
-
-tmp=$(mktemp -d)
-app_pid=
-cleanup() {
-  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
-    kill "$app_pid" 2>/dev/null; wait "$app_pid" 2>/dev/null
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+# shellcheck source=ui-test-lib.sh
+. "${UI_TEST_LIB:-$(dirname "$0")/ui-test-lib.sh}"
 
 export GSETTINGS_BACKEND=memory
 export XDG_CONFIG_HOME="$tmp/config"
@@ -45,30 +23,13 @@ export GTK_A11Y=none
 db="$XDG_DATA_HOME/kazaki/games.db"
 mkdir -p "$XDG_DATA_HOME/kazaki"
 
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; [ $# -gt 1 ] && echo "$2" | sed 's/^/# /'; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
-
 WIN="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 --method org.gtk.Actions"
 APP="gdbus call --session --dest $APP_ID --object-path $APP_PATH --method org.gtk.Actions"
 
 start_app() {
   "$KAZAKI" "$@" >"$tmp/app.log" 2>&1 &
   app_pid=$!
-  for _ in $(seq 1 100); do
-    $WIN.List >/dev/null 2>&1 && return 0
-    kill -0 "$app_pid" 2>/dev/null || return 1
-    sleep 0.2
-  done
-  return 1
-}
-
-win_action() {   # win_action NAME [GVARIANT-PARAM]
-  local param="[]"
-  [ $# -gt 1 ] && param="[<$2>]"
-  $WIN.Activate "$1" "$param" '{}' >/dev/null
+  wait_for_app
 }
 
 # The state of a window action, e.g. "uint32 3" or "true".
@@ -83,15 +44,6 @@ ply() {
 
 game_count() {
   "$CLI" --db "$db" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
-}
-
-quit_app() {
-  $APP.Activate quit '[]' '{}' >/dev/null 2>&1
-  for _ in $(seq 1 50); do
-    kill -0 "$app_pid" 2>/dev/null || { wait "$app_pid"; local rc=$?; app_pid=; return $rc; }
-    sleep 0.2
-  done
-  return 1
 }
 
 echo "1..48"
@@ -341,10 +293,6 @@ fi
 $APP.Activate library '[]' '{}' >/dev/null 2>&1
 check "app.quit ends the app cleanly" quit_app
 
-if grep -h -E 'CRITICAL|Gtk-WARNING|GLib-GObject-WARNING' "$tmp"/app.log "$tmp"/open.log > "$tmp/criticals"; then
-  not_ok "no critical warnings from the app" "$(head -20 "$tmp/criticals")"
-else
-  ok "no critical warnings from the app"
-fi
+check_no_criticals "$tmp"/app.log "$tmp"/open.log
 
 exit $((failed > 0))
