@@ -72,6 +72,24 @@ report_error (const char *cmd, GError *error)
   return status;
 }
 
+/* Parses the game id ID_TEXT, opens the existing database and loads that
+ * game (which keeps the store open); NULL with *status set on failure. */
+static KzGame *
+open_game (const char *cmd, const KzCliGlobal *global, const char *id_text, gint64 *id,
+           int *status)
+{
+  if (!parse_id (cmd, id_text, id, status))
+    return NULL;
+  g_autoptr (KzStore) store = open_store (cmd, global, FALSE, status);
+  if (store == NULL)
+    return NULL;
+  GError *error = NULL;
+  KzGame *game = kz_store_load_game (store, *id, &error);
+  if (game == NULL)
+    *status = report_error (cmd, error);
+  return game;
+}
+
 static gboolean
 want_help (int argc, char **argv, const char *help)
 {
@@ -148,15 +166,10 @@ kz_cli_db_play (int argc, char **argv, const KzCliGlobal *global)
     return kz_cli_bad_input ("play", "usage: play ID MOVE... (see kazaki-cli play --help)");
   int status = KZ_CLI_OK;
   gint64 id;
-  if (!parse_id ("play", argv[1], &id, &status))
-    return status;
-  g_autoptr (KzStore) store = open_store ("play", global, FALSE, &status);
-  if (store == NULL)
+  g_autoptr (KzGame) game = open_game ("play", global, argv[1], &id, &status);
+  if (game == NULL)
     return status;
   GError *error = NULL;
-  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
-  if (game == NULL)
-    return report_error ("play", error);
   for (int i = 2; i < argc; i++)
     if (!kz_game_play_text (game, argv[i], &error))
       {
@@ -183,15 +196,10 @@ kz_cli_db_undo (int argc, char **argv, const KzCliGlobal *global)
     return kz_cli_bad_input ("undo", "usage: undo ID (see kazaki-cli undo --help)");
   int status = KZ_CLI_OK;
   gint64 id;
-  if (!parse_id ("undo", argv[1], &id, &status))
-    return status;
-  g_autoptr (KzStore) store = open_store ("undo", global, FALSE, &status);
-  if (store == NULL)
+  g_autoptr (KzGame) game = open_game ("undo", global, argv[1], &id, &status);
+  if (game == NULL)
     return status;
   GError *error = NULL;
-  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
-  if (game == NULL)
-    return report_error ("undo", error);
   if (!kz_game_undo (game, &error))
     {
       if (error->domain == KZ_GAME_ERROR && error->code == KZ_GAME_ERROR_STORE)
@@ -258,15 +266,9 @@ kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global)
     return kz_cli_bad_input ("show", "usage: show ID (see kazaki-cli show --help)");
   int status = KZ_CLI_OK;
   gint64 id;
-  if (!parse_id ("show", argv[1], &id, &status))
-    return status;
-  g_autoptr (KzStore) store = open_store ("show", global, FALSE, &status);
-  if (store == NULL)
-    return status;
-  GError *error = NULL;
-  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+  g_autoptr (KzGame) game = open_game ("show", global, argv[1], &id, &status);
   if (game == NULL)
-    return report_error ("show", error);
+    return status;
   g_autofree char *text = kz_kgn_export_game (game);
   fputs (text, stdout);
   return KZ_CLI_OK;
