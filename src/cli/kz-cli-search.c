@@ -39,6 +39,40 @@ parse_seed (const char *text, uint64_t *out)
   return true;
 }
 
+/* Matches "NAME N" or "NAME=N" at argv[*i] (advancing *i) for a whole
+ * number N from MIN to MAX; WHAT names it in the message ("a number").
+ * Returns whether NAME matched; *status is then KZ_CLI_OK, or
+ * KZ_CLI_BAD_INPUT (reported in CMD's name) for a missing or bad N. */
+static bool
+number_option (int argc, char **argv, int *i, const char *cmd, const char *name,
+               const char *what, long min, long max, long *out, int *status)
+{
+  const char *value;
+  bool missing;
+  if (!kz_cli_option (argc, argv, i, name, &value, &missing))
+    return false;
+  if (missing || !parse_long (value, min, max, out))
+    *status = kz_cli_bad_input (cmd, "%s needs %s from %ld to %ld", name, what, min, max);
+  else
+    *status = KZ_CLI_OK;
+  return true;
+}
+
+/* The same for --seed S. */
+static bool
+seed_option (int argc, char **argv, int *i, const char *cmd, uint64_t *seed, int *status)
+{
+  const char *value;
+  bool missing;
+  if (!kz_cli_option (argc, argv, i, "--seed", &value, &missing))
+    return false;
+  if (missing || !parse_seed (value, seed))
+    *status = kz_cli_bad_input (cmd, "--seed needs a non-negative whole number");
+  else
+    *status = KZ_CLI_OK;
+  return true;
+}
+
 /* ---------------------------------------------------------------- */
 
 int
@@ -68,6 +102,7 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
   const char *kpn = NULL;
   long level = 0, depth = 0, time_ms = 0;
   uint64_t seed = 0;
+  int status = KZ_CLI_OK;
   for (int i = 1; i < argc;)
     {
       const char *value;
@@ -83,26 +118,16 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
             return kz_cli_bad_input ("bestmove", "--position needs a KPN");
           kpn = value;
         }
-      else if (kz_cli_option (argc, argv, &i, "--level", &value, &missing))
+      else if (number_option (argc, argv, &i, "bestmove", "--level", "a number", 1, 5,
+                              &level, &status)
+               || number_option (argc, argv, &i, "bestmove", "--depth", "a number", 1,
+                                 KZ_SEARCH_MAX_DEPTH, &depth, &status)
+               || number_option (argc, argv, &i, "bestmove", "--time", "milliseconds", 1,
+                                 3600000, &time_ms, &status)
+               || seed_option (argc, argv, &i, "bestmove", &seed, &status))
         {
-          if (missing || !parse_long (value, 1, 5, &level))
-            return kz_cli_bad_input ("bestmove", "--level needs a number from 1 to 5");
-        }
-      else if (kz_cli_option (argc, argv, &i, "--depth", &value, &missing))
-        {
-          if (missing || !parse_long (value, 1, KZ_SEARCH_MAX_DEPTH, &depth))
-            return kz_cli_bad_input ("bestmove", "--depth needs a number from 1 to %d",
-                                     KZ_SEARCH_MAX_DEPTH);
-        }
-      else if (kz_cli_option (argc, argv, &i, "--time", &value, &missing))
-        {
-          if (missing || !parse_long (value, 1, 3600000, &time_ms))
-            return kz_cli_bad_input ("bestmove", "--time needs milliseconds from 1 to 3600000");
-        }
-      else if (kz_cli_option (argc, argv, &i, "--seed", &value, &missing))
-        {
-          if (missing || !parse_seed (value, &seed))
-            return kz_cli_bad_input ("bestmove", "--seed needs a non-negative whole number");
+          if (status != KZ_CLI_OK)
+            return status;
         }
       else
         return kz_cli_bad_input ("bestmove", "unexpected argument '%s' (see kazaki-cli bestmove --help)",
@@ -245,6 +270,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
   long games = 10, max_plies = 200, opening = 2;
   uint64_t seed = 1;
   bool verbose = false;
+  int status = KZ_CLI_OK;
 
   for (int i = 1; i < argc;)
     {
@@ -267,26 +293,16 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
                                      side == KZ_COSSACKS ? "cossacks" : "turks");
           have[side] = true;
         }
-      else if (kz_cli_option (argc, argv, &i, "--games", &value, &missing))
+      else if (number_option (argc, argv, &i, "match", "--games", "a number", 1, 100000,
+                              &games, &status)
+               || number_option (argc, argv, &i, "match", "--max-plies", "a number", 1,
+                                 MAX_GAME_PLIES, &max_plies, &status)
+               || number_option (argc, argv, &i, "match", "--opening-plies", "a number", 0, 20,
+                                 &opening, &status)
+               || seed_option (argc, argv, &i, "match", &seed, &status))
         {
-          if (missing || !parse_long (value, 1, 100000, &games))
-            return kz_cli_bad_input ("match", "--games needs a number from 1 to 100000");
-        }
-      else if (kz_cli_option (argc, argv, &i, "--max-plies", &value, &missing))
-        {
-          if (missing || !parse_long (value, 1, MAX_GAME_PLIES, &max_plies))
-            return kz_cli_bad_input ("match", "--max-plies needs a number from 1 to %d",
-                                     MAX_GAME_PLIES);
-        }
-      else if (kz_cli_option (argc, argv, &i, "--opening-plies", &value, &missing))
-        {
-          if (missing || !parse_long (value, 0, 20, &opening))
-            return kz_cli_bad_input ("match", "--opening-plies needs a number from 0 to 20");
-        }
-      else if (kz_cli_option (argc, argv, &i, "--seed", &value, &missing))
-        {
-          if (missing || !parse_seed (value, &seed))
-            return kz_cli_bad_input ("match", "--seed needs a non-negative whole number");
+          if (status != KZ_CLI_OK)
+            return status;
         }
       else if (strcmp (argv[i], "--verbose") == 0)
         {
