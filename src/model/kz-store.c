@@ -1150,19 +1150,32 @@ filter_bind (sqlite3_stmt *s, const KzGameFilter *filter)
     }
 }
 
+/* Prepares HEAD, the filter's WHERE clause and TAIL, with the filter's
+ * parameters (?1, ?2) bound. */
+static sqlite3_stmt *
+prepare_filtered (KzStore *self, const char *head, const KzGameFilter *filter, const char *tail,
+                  GError **error)
+{
+  GString *sql = g_string_new (head);
+  filter_sql (sql, filter);
+  g_string_append (sql, tail);
+  sqlite3_stmt *s = prepare (self, sql->str, error);
+  g_string_free (sql, TRUE);
+  if (s != NULL)
+    filter_bind (s, filter);
+  return s;
+}
+
 GPtrArray *
 kz_store_list_games (KzStore *self, const KzGameFilter *filter, guint offset, guint limit,
                      GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), NULL);
-  GString *sql = g_string_new ("SELECT " INFO_COLUMNS " FROM games");
-  filter_sql (sql, filter);
-  g_string_append (sql, " ORDER BY start_time DESC, id DESC LIMIT ?3 OFFSET ?4");
-  sqlite3_stmt *s = prepare (self, sql->str, error);
-  g_string_free (sql, TRUE);
+  sqlite3_stmt *s = prepare_filtered (self, "SELECT " INFO_COLUMNS " FROM games", filter,
+                                      " ORDER BY start_time DESC, id DESC LIMIT ?3 OFFSET ?4",
+                                      error);
   if (s == NULL)
     return NULL;
-  filter_bind (s, filter);
   sqlite3_bind_int64 (s, 3, limit);
   sqlite3_bind_int64 (s, 4, offset);
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_game_info_free);
@@ -1183,13 +1196,9 @@ gboolean
 kz_store_count_games (KzStore *self, const KzGameFilter *filter, guint *count, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
-  GString *sql = g_string_new ("SELECT count(*) FROM games");
-  filter_sql (sql, filter);
-  sqlite3_stmt *s = prepare (self, sql->str, error);
-  g_string_free (sql, TRUE);
+  sqlite3_stmt *s = prepare_filtered (self, "SELECT count(*) FROM games", filter, "", error);
   if (s == NULL)
     return FALSE;
-  filter_bind (s, filter);
   int rc = sqlite3_step (s);
   if (rc == SQLITE_ROW)
     *count = (guint) sqlite3_column_int64 (s, 0);
