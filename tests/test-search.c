@@ -92,6 +92,29 @@ assert_forced_win (KzSearcher *s, const KzPosition *pos, int attacker, KzReason 
     }
 }
 
+/* Each position is a forced win for the side to move by REASON, found
+ * at depth 12, in 3 plies or more (not a one-move win), every line of
+ * the defence ending so. */
+static void
+assert_forced_wins (const char *const *positions, size_t n, KzReason reason)
+{
+  KzSearcher *s = kz_searcher_new (4);
+  for (size_t i = 0; i < n; i++)
+    {
+      KzPosition pos;
+      parse_kpn (positions[i], &pos);
+      KzSearchResult r = search_depth (s, &pos, 12);
+      g_test_message ("%s: score %d depth %d", positions[i], r.score, r.depth);
+      g_assert_cmpint (r.score, >=, KZ_SCORE_WIN_MIN);
+      int plies = kz_score_plies_to_end (r.score);
+      g_assert_cmpint (plies, >=, 3);     /* not a one-move win */
+      int lines = 0;
+      assert_forced_win (s, &pos, pos.side, reason, plies, &lines);
+      g_assert_cmpint (lines, >, 0);
+    }
+  kz_searcher_free (s);
+}
+
 static void
 test_forced_flag_delivery (void)
 {
@@ -104,21 +127,7 @@ test_forced_flag_delivery (void)
     /* Turks to move bring the Cossack flag home */
     "t4/3/5/2t2/5/2c2/5/3/c4 t c6 home",
   };
-  KzSearcher *s = kz_searcher_new (4);
-  for (size_t i = 0; i < G_N_ELEMENTS (positions); i++)
-    {
-      KzPosition pos;
-      parse_kpn (positions[i], &pos);
-      KzSearchResult r = search_depth (s, &pos, 12);
-      g_test_message ("%s: score %d depth %d", positions[i], r.score, r.depth);
-      g_assert_cmpint (r.score, >=, KZ_SCORE_WIN_MIN);
-      int plies = kz_score_plies_to_end (r.score);
-      g_assert_cmpint (plies, >=, 3);     /* not a one-move win */
-      int lines = 0;
-      assert_forced_win (s, &pos, pos.side, KZ_REASON_FLAG, plies, &lines);
-      g_assert_cmpint (lines, >, 0);
-    }
-  kz_searcher_free (s);
+  assert_forced_wins (positions, G_N_ELEMENTS (positions), KZ_REASON_FLAG);
 }
 
 static void
@@ -133,21 +142,7 @@ test_forced_annihilation (void)
     /* two Turks, taken at once by compulsory-capture play */
     "5/3/5/5/1tt2/1c1c1/2c2/3/5 c home home",
   };
-  KzSearcher *s = kz_searcher_new (4);
-  for (size_t i = 0; i < G_N_ELEMENTS (positions); i++)
-    {
-      KzPosition pos;
-      parse_kpn (positions[i], &pos);
-      KzSearchResult r = search_depth (s, &pos, 12);
-      g_test_message ("%s: score %d depth %d", positions[i], r.score, r.depth);
-      g_assert_cmpint (r.score, >=, KZ_SCORE_WIN_MIN);
-      int plies = kz_score_plies_to_end (r.score);
-      g_assert_cmpint (plies, >=, 3);
-      int lines = 0;
-      assert_forced_win (s, &pos, pos.side, KZ_REASON_ANNIHILATION, plies, &lines);
-      g_assert_cmpint (lines, >, 0);
-    }
-  kz_searcher_free (s);
+  assert_forced_wins (positions, G_N_ELEMENTS (positions), KZ_REASON_ANNIHILATION);
 }
 
 /* Random positions from random games (seeded). */
