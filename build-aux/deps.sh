@@ -8,7 +8,7 @@ KAZAKI_BUILD_PACKAGES=(
   desktop-file-utils appstream shared-mime-info
 )
 KAZAKI_TEST_PACKAGES=(
-  xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool
+  xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool groff-base
 )
 
 kazaki_missing_packages() {
