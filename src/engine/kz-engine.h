@@ -9,3 +9,10 @@
 #include "kz-movegen.h"
 #include "kz-notation.h"
 #include "kz-perft.h"
+
+/* The version of the engine's judgement: the move generator, the
+ * evaluation and the search together.  Bump it whenever a change can
+ * alter a search result (scores, best moves) for the same position and
+ * limits; stored analyses (the analysis table of the game database)
+ * made by an older version are then replaced when asked for again. */
+#define KZ_ENGINE_VERSION 1
