@@ -17,9 +17,7 @@ struct _KzApplication {
   AdwApplication parent_instance;
 
   GSettings *settings;
-  KzStore   *store;
-  GError    *store_error;
-  char      *store_path;
+  KzSession *session;
 };
 
 G_DEFINE_FINAL_TYPE (KzApplication, kz_application, ADW_TYPE_APPLICATION)
@@ -41,25 +39,11 @@ kz_application_get_settings (KzApplication *self)
   return self->settings;
 }
 
-KzStore *
-kz_application_get_store (KzApplication *self)
+KzSession *
+kz_application_get_session (KzApplication *self)
 {
   g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
-  return self->store;
-}
-
-const GError *
-kz_application_get_store_error (KzApplication *self)
-{
-  g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
-  return self->store_error;
-}
-
-const char *
-kz_application_get_store_path (KzApplication *self)
-{
-  g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
-  return self->store_path;
+  return self->session;
 }
 
 static KzWindow *
@@ -79,7 +63,7 @@ kz_application_activate (GApplication *app)
   KzWindow *window = active_window (self);
 
   if (window == NULL)
-    window = kz_window_new (self);
+    window = kz_window_new (GTK_APPLICATION (self), self->session, self->settings);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -194,11 +178,13 @@ kz_application_startup (GApplication *app)
 
   /* The game database: on failure go on in memory; the window tells
    * the player once. */
-  self->store_path = kz_store_default_path ();
-  self->store = kz_store_open (self->store_path, &self->store_error);
-  if (self->store == NULL)
-    g_warning ("Cannot open the game database %s: %s", self->store_path,
-               self->store_error ? self->store_error->message : "unknown error");
+  self->session = kz_session_new (NULL);
+  if (kz_session_get_store (self->session) == NULL)
+    {
+      const GError *error = kz_session_get_store_error (self->session);
+      g_warning ("Cannot open the game database %s: %s", kz_session_get_store_path (self->session),
+                 error ? error->message : "unknown error");
+    }
 }
 
 static void
@@ -207,9 +193,7 @@ kz_application_finalize (GObject *object)
   KzApplication *self = KZ_APPLICATION (object);
 
   g_clear_object (&self->settings);
-  g_clear_object (&self->store);
-  g_clear_error (&self->store_error);
-  g_clear_pointer (&self->store_path, g_free);
+  g_clear_object (&self->session);
   G_OBJECT_CLASS (kz_application_parent_class)->finalize (object);
 }
 

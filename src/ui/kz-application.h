@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "kz-store.h"
+#include "kz-session.h"
 
 G_BEGIN_DECLS
 
@@ -15,11 +15,7 @@ G_DECLARE_FINAL_TYPE (KzApplication, kz_application, KZ, APPLICATION, AdwApplica
 
 KzApplication *kz_application_new          (void);
 GSettings     *kz_application_get_settings (KzApplication *self);
-/* The game database, or NULL when it could not be opened (then
- * kz_application_get_store_error() says why). */
-KzStore       *kz_application_get_store    (KzApplication *self);
-const GError  *kz_application_get_store_error (KzApplication *self);
-/* Where the database is (or would be). */
-const char    *kz_application_get_store_path (KzApplication *self);
+/* The database and the games shared by the windows (made at startup). */
+KzSession     *kz_application_get_session  (KzApplication *self);
 
 G_END_DECLS

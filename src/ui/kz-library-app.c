@@ -11,7 +11,6 @@
 #include "kz-kgn.h"
 #include "kz-library-app.h"
 #include "kz-library-window.h"
-#include "kz-window-replay.h"
 #include "kz-window.h"
 
 #define LIBRARY_KEY "kz-library-window"
@@ -63,7 +62,7 @@ library_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 
   if (library == NULL)
     {
-      library = kz_library_window_new (app);
+      library = kz_library_window_new (GTK_APPLICATION (app), kz_application_get_session (app));
       if (window)
         gtk_window_set_transient_for (GTK_WINDOW (library), GTK_WINDOW (window));
       g_object_set_data (G_OBJECT (app), LIBRARY_KEY, library);
@@ -103,7 +102,7 @@ report (KzApplication *app, const char *name, guint n_imported, GPtrArray *probl
                                                             "%u games imported from “%s”",
                                                             n_imported), n_imported, name);
       if (window)
-        kz_window_replay_toast (window, text);
+        kz_window_show_toast (window, text);
       return;
     }
 
@@ -140,7 +139,7 @@ report (KzApplication *app, const char *name, guint n_imported, GPtrArray *probl
 void
 kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
 {
-  KzStore *store = kz_application_get_store (app);
+  KzStore *store = kz_session_get_store (kz_application_get_session (app));
   KzWindow *window = ensure_main_window (app);
   g_autofree char *name = g_file_get_parse_name (file);
   g_autofree char *text = NULL;
@@ -155,14 +154,14 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
       g_autofree char *msg = g_strdup_printf (_("“%s” cannot be imported: the game database is not available"),
                                               name);
       if (window)
-        kz_window_replay_toast (window, msg);
+        kz_window_show_toast (window, msg);
       return;
     }
   if (!g_file_load_contents (file, NULL, &text, &length, NULL, &error))
     {
       g_autofree char *msg = g_strdup_printf (_("“%s” could not be read: %s"), name, error->message);
       if (window)
-        kz_window_replay_toast (window, msg);
+        kz_window_show_toast (window, msg);
       return;
     }
   before = max_id (store);
@@ -177,11 +176,16 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
       if (n == 0)
         return;
     }
-  if (library_window (app))
-    kz_library_window_reload (library_window (app));
+  kz_session_games_added (kz_application_get_session (app));
   report (app, name, n, problems);
-  if (open_first && n > 0 && window)
-    kz_window_open_game (window, before + 1);
+  if (open_first && n > 0)
+    {
+      g_autoptr (GError) open_error = NULL;
+      /* The window follows the session and reviews the game. */
+      if (!kz_session_open_for_review (kz_application_get_session (app), before + 1, &open_error)
+          && window)
+        kz_window_show_toast (window, open_error->message);
+    }
 }
 
 static void

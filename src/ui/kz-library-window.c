@@ -13,8 +13,6 @@
 #include "kz-game-list-model.h"
 #include "kz-kgn.h"
 #include "kz-library-window.h"
-#include "kz-window-replay.h"
-#include "kz-window.h"
 
 /* Games hidden from the list and deleted from the database when their
  * toast goes; Undo brings them back.  Deletions while the toast is shown
@@ -39,7 +37,7 @@ struct _KzLibraryWindow {
   AdwStatusPage   *empty_page;
   GtkButton       *export_button;
 
-  KzApplication     *app;
+  KzSession         *session;
   KzGameListModel   *model;
   GtkMultiSelection *selection;
   GPtrArray         *pending;    /* PendingDelete* */
@@ -56,14 +54,6 @@ toast (KzLibraryWindow *self, const char *text)
   adw_toast_overlay_add_toast (self->toast_overlay, t);
 }
 
-static KzWindow *
-main_window (KzLibraryWindow *self)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self->app)); l; l = l->next)
-    if (KZ_IS_WINDOW (l->data))
-      return KZ_WINDOW (l->data);
-  return NULL;
-}
 
 static void
 update_view (KzLibraryWindow *self)
@@ -88,7 +78,7 @@ update_view (KzLibraryWindow *self)
     }
   if (self->model == NULL)
     {
-      const GError *error = kz_application_get_store_error (self->app);
+      const GError *error = kz_session_get_store_error (self->session);
       adw_status_page_set_title (self->empty_page, _("The Game Database Is Not Available"));
       adw_status_page_set_description (self->empty_page, error ? error->message : NULL);
     }
@@ -113,14 +103,12 @@ static void
 commit_delete (KzLibraryWindow *self, PendingDelete *p)
 {
   g_autoptr (GError) error = NULL;
-  KzStore *store = kz_application_get_store (self->app);
-
-  if (p->done || self->model == NULL || store == NULL)
+  if (p->done || self->model == NULL)
     return;
   p->done = TRUE;
   if (self->shown == p)
     self->shown = NULL;
-  if (!kz_store_delete_games (store, (const gint64 *) p->ids->data, p->ids->len, &error))
+  if (!kz_session_delete_games (self->session, (const gint64 *) p->ids->data, p->ids->len, &error))
     {
       g_autofree char *text = g_strdup_printf (_("The games could not be deleted: %s"), error->message);
       for (guint i = 0; i < p->ids->len; i++)
@@ -199,22 +187,16 @@ static void
 delete_at (KzLibraryWindow *self, guint position)
 {
   g_autoptr (KzGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->model), position);
-  KzWindow *main = main_window (self);
-  KzGame *current = main ? kz_window_get_game (main) : NULL;
   PendingDelete *p = self->shown;
   g_autofree char *title = NULL;
+  const char *why = NULL;
   gint64 id;
 
   if (item == NULL)
     return;
-  if (current && kz_game_get_id (current) == kz_game_item_get_id (item))
+  if (kz_session_game_in_use (self->session, kz_game_item_get_id (item), &why))
     {
-      toast (self, _("The game on the board cannot be deleted; start a new game or open another one first"));
-      return;
-    }
-  if (main && kz_window_replay_get_previous_id (main) == kz_game_item_get_id (item))
-    {
-      toast (self, _("The game you were playing cannot be deleted while another game is open"));
+      toast (self, why);
       return;
     }
   id = kz_game_list_model_hide (self->model, position);
@@ -264,11 +246,21 @@ draw_thumbnail (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpoint
 static void
 open_item (KzLibraryWindow *self, KzGameItem *item)
 {
-  KzWindow *main = main_window (self);
-  if (item == NULL || main == NULL)
+  g_autoptr (GError) error = NULL;
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  if (item == NULL)
     return;
-  g_action_group_activate_action (G_ACTION_GROUP (main), "open-game",
-                                  g_variant_new_int64 (kz_game_item_get_id (item)));
+  /* The main window follows the session and reviews the game. */
+  if (!kz_session_open_for_review (self->session, kz_game_item_get_id (item), &error))
+    {
+      /* Translators: %s says why */
+      g_autofree char *text = g_strdup_printf (_("The game could not be opened: %s"), error->message);
+      toast (self, text);
+      return;
+    }
+  if (parent)
+    gtk_window_present (parent);
 }
 
 static void
@@ -405,7 +397,7 @@ export_chosen (GFile *file, gpointer data)
 {
   g_autoptr (KzLibraryWindow) self = data;
   GArray *ids = g_object_steal_data (G_OBJECT (self), "kz-export-ids");
-  KzStore *store = kz_application_get_store (self->app);
+  KzStore *store = kz_session_get_store (self->session);
   g_autoptr (GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GError) error = NULL;
   g_autofree char *kgn = NULL;
@@ -524,6 +516,9 @@ kz_library_window_dispose (GObject *object)
       g_clear_pointer (&self->pending, g_ptr_array_unref);
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_LIBRARY_WINDOW);
+  if (self->session)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_object (&self->session);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
   G_OBJECT_CLASS (kz_library_window_parent_class)->dispose (object);
@@ -562,14 +557,16 @@ kz_library_window_init (KzLibraryWindow *self)
 }
 
 KzLibraryWindow *
-kz_library_window_new (KzApplication *app)
+kz_library_window_new (GtkApplication *app, KzSession *session)
 {
   KzLibraryWindow *self = g_object_new (KZ_TYPE_LIBRARY_WINDOW, "application", app, NULL);
-  KzStore *store = kz_application_get_store (app);
+  KzStore *store = kz_session_get_store (session);
   GtkListItemFactory *factory;
   g_autoptr (GError) error = NULL;
 
-  self->app = app;
+  self->session = g_object_ref (session);
+  /* Games imported or deleted elsewhere. */
+  g_signal_connect_swapped (session, "games-added", G_CALLBACK (kz_library_window_reload), self);
   if (store)
     {
       self->model = kz_game_list_model_new (store, &error);

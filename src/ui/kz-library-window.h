@@ -13,14 +13,15 @@
 
 #include <adwaita.h>
 
-#include "kz-application.h"
+#include "kz-session.h"
 
 G_BEGIN_DECLS
 
 #define KZ_TYPE_LIBRARY_WINDOW (kz_library_window_get_type ())
 G_DECLARE_FINAL_TYPE (KzLibraryWindow, kz_library_window, KZ, LIBRARY_WINDOW, AdwWindow)
 
-KzLibraryWindow *kz_library_window_new    (KzApplication *app);
+KzLibraryWindow *kz_library_window_new    (GtkApplication *app,
+                                           KzSession      *session);
 /* Re-reads the list (after games were added elsewhere). */
 void             kz_library_window_reload (KzLibraryWindow *self);
 

@@ -36,12 +36,6 @@ typedef struct {
   GtkWidget       *done_button;
   GtkDropDown     *speed;
   KzReplay        *replay;          /* NULL: not reviewing */
-  /* A game opened from the library is the window's game but only shown
-   * for review: the computer does not play in it until the player
-   * resumes it.  `previous` is the game the window had before, which
-   * "Back to the Game" brings back. */
-  KzGame          *stored;
-  KzGame          *previous;
   guint            shown_ply;
   guint            play_source;
   guint            highlight_idle;
@@ -57,18 +51,23 @@ get_review (KzWindow *window)
   return g_object_get_data (G_OBJECT (window), REVIEW_KEY);
 }
 
-static KzApplication *
-get_app (Review *r)
+static KzSession *
+get_session (Review *r)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (r->window));
-  return KZ_IS_APPLICATION (app) ? KZ_APPLICATION (app) : NULL;
+  return kz_window_get_session (r->window);
+}
+
+static GSettings *
+get_settings (Review *r)
+{
+  return kz_window_get_settings (r->window);
 }
 
 static KzStore *
 get_store (Review *r)
 {
-  KzApplication *app = get_app (r);
-  return app ? kz_application_get_store (app) : NULL;
+  KzSession *session = get_session (r);
+  return session ? kz_session_get_store (session) : NULL;
 }
 
 void
@@ -125,12 +124,11 @@ speed_interval (Review *r)
 static guint
 animation_msec (Review *r)
 {
-  KzApplication *app = get_app (r);
+  GSettings *settings = get_settings (r);
   guint msec = 260;
-  if (app)
+  if (settings)
     {
-      g_autofree char *speed = g_settings_get_string (kz_application_get_settings (app),
-                                                      "animation-speed");
+      g_autofree char *speed = g_settings_get_string (settings, "animation-speed");
       if (g_str_equal (speed, "off"))
         msec = 0;
       else if (g_str_equal (speed, "slow"))
@@ -273,10 +271,22 @@ queue_highlight (Review *r)
 
 /* ---- a game opened from the library ------------------------------------ */
 
+/* A game opened from the library is the window's game but only shown
+ * for review (the session's read-only): the computer does not play in
+ * it until the player resumes it.  The session's previous game is the
+ * one "Back to the Game" brings back. */
 static gboolean
 holds_stored (Review *r)
 {
-  return r->stored != NULL && r->stored == kz_window_get_game (r->window);
+  KzSession *session = get_session (r);
+  return session != NULL && kz_session_get_read_only (session);
+}
+
+static KzGame *
+previous_game (Review *r)
+{
+  KzSession *session = get_session (r);
+  return session ? kz_session_get_previous_game (session) : NULL;
 }
 
 static gboolean
@@ -291,28 +301,8 @@ has_human (KzGame *game)
 static gboolean
 can_resume (Review *r)
 {
-  return holds_stored (r) && !kz_game_is_over (r->stored) && has_human (r->stored);
-}
-
-static void
-forget_stored (Review *r)
-{
-  g_clear_object (&r->stored);
-  g_clear_object (&r->previous);
-}
-
-gboolean
-kz_window_replay_holds_computer (KzWindow *self)
-{
-  Review *r = get_review (self);
-  return r != NULL && holds_stored (r);
-}
-
-gint64
-kz_window_replay_get_previous_id (KzWindow *self)
-{
-  Review *r = get_review (self);
-  return r && holds_stored (r) && r->previous ? kz_game_get_id (r->previous) : 0;
+  KzGame *game = kz_window_get_game (r->window);
+  return holds_stored (r) && game && !kz_game_is_over (game) && has_human (game);
 }
 
 /* ---- showing the replay ------------------------------------------------- */
@@ -335,7 +325,7 @@ update_actions (Review *r)
   gtk_widget_set_visible (r->resume_button, can_resume (r));
   /* A stored game goes back to the game before; without one, "Back to
    * the Game" would only show the stored game without its replay. */
-  gtk_widget_set_visible (r->done_button, !holds_stored (r) || r->previous != NULL);
+  gtk_widget_set_visible (r->done_button, !holds_stored (r) || previous_game (r) != NULL);
   gtk_widget_set_tooltip_text (r->done_button,
                                holds_stored (r) ? _("Close this game and go back to the game you were playing")
                                                 : _("Leave the replay and show the game as it stands"));
@@ -468,9 +458,9 @@ enter (Review *r, guint ply)
   if (r->replay)
     return kz_replay_goto (r->replay, MIN (ply, kz_replay_get_n_plies (r->replay)));
 
-  if (!r->settings_bound && get_app (r))
+  if (!r->settings_bound && get_settings (r))
     {
-      GSettings *settings = kz_application_get_settings (get_app (r));
+      GSettings *settings = get_settings (r);
       g_settings_bind (settings, "board-flipped", r->review_board, "flipped", G_SETTINGS_BIND_GET);
       g_settings_bind (settings, "show-coordinates", r->review_board, "show-coordinates",
                        G_SETTINGS_BIND_GET);
@@ -496,8 +486,6 @@ kz_window_replay_game_changed (KzWindow *self)
   Review *r = get_review (self);
   if (r == NULL)
     return;
-  if (r->stored && r->stored != kz_window_get_game (self))
-    forget_stored (r);
   if (r->replay && kz_replay_get_game (r->replay) != kz_window_get_game (self))
     leave (r);
   else
@@ -508,61 +496,45 @@ gboolean
 kz_window_open_game (KzWindow *self, gint64 id)
 {
   Review *r = get_review (self);
-  KzStore *store;
-  KzGame *current;
-  g_autoptr (KzGame) game = NULL;
   g_autoptr (GError) error = NULL;
 
   g_return_val_if_fail (r != NULL, FALSE);
-  store = get_store (r);
-  if (store == NULL)
+  if (get_store (r) == NULL)
     {
       toast (r, _("The game database is not available, so no stored game can be opened"));
       return FALSE;
     }
-  current = kz_window_get_game (self);
-  if (current && kz_game_get_id (current) == id && kz_game_get_store (current) == store)
-    {
-      enter (r, 0);
-      kz_replay_first (r->replay);
-      return TRUE;
-    }
-  if (r->previous && kz_game_get_id (r->previous) == id && kz_game_get_store (r->previous) == store)
-    {
-      /* The game the player left for a stored one: it again, as it stands. */
-      g_autoptr (KzGame) previous = g_steal_pointer (&r->previous);
-      g_clear_object (&r->stored);
-      kz_window_set_game (self, previous);
-      enter (r, 0);
-      return TRUE;
-    }
-  game = kz_store_load_game (store, id, &error);
-  if (game == NULL)
+  /* For review only (the session's read-only): the computer waits until
+   * the player resumes the game or continues from a position.  The
+   * window follows the session's game and "opened" (session_opened). */
+  if (!kz_session_open_for_review (get_session (r), id, &error))
     {
       /* Translators: %s says why */
       g_autofree char *text = g_strdup_printf (_("The game could not be opened: %s"), error->message);
       toast (r, text);
       return FALSE;
     }
-  /* For review only: the computer waits (kz_window_replay_holds_computer)
-   * until the player resumes the game or continues from a position. */
-  leave (r);
-  if (!holds_stored (r) && current)
-    g_set_object (&r->previous, current);
-  g_set_object (&r->stored, game);
-  kz_window_set_game (self, game);
-  enter (r, 0);
   return TRUE;
+}
+
+/* A stored game was opened (here or from the library): review it from
+ * its start. */
+static void
+session_opened (KzWindow *self)
+{
+  Review *r = get_review (self);
+
+  if (r == NULL || !enter (r, 0))
+    return;
+  kz_replay_first (r->replay);
 }
 
 /* Back from a stored game to the game before. */
 static void
 back_to_previous (Review *r)
 {
-  g_autoptr (KzGame) previous = g_steal_pointer (&r->previous);
-  g_clear_object (&r->stored);
   /* The window leaves the review of the stored game (game_changed). */
-  kz_window_set_game (r->window, previous);
+  kz_session_go_back (get_session (r));
 }
 
 /* ---- actions ------------------------------------------------------------ */
@@ -578,7 +550,7 @@ review_change_state (GSimpleAction *action, GVariant *state, gpointer user_data)
     }
   else if (holds_stored (r))
     {
-      if (r->previous)
+      if (previous_game (r))
         back_to_previous (r);
       else
         update_actions (r);    /* stays in the replay */
@@ -591,15 +563,12 @@ static void
 resume_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   Review *r = get_review (user_data);
-  g_autoptr (KzGame) game = NULL;
 
   if (!can_resume (r))
     return;
-  game = g_object_ref (r->stored);
-  forget_stored (r);
   leave (r);
-  /* Set again: the window starts the computer when it is to move. */
-  kz_window_set_game (r->window, game);
+  /* The window follows read-only and starts the computer when it is to move. */
+  kz_session_resume (get_session (r));
 }
 
 static void
@@ -711,13 +680,13 @@ goto_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 static GStrv
 default_names (Review *r)
 {
-  KzApplication *app = get_app (r);
+  GSettings *settings = get_settings (r);
   GStrv names = g_new0 (char *, 3);
 
-  if (app)
+  if (settings)
     {
-      names[KZ_COSSACKS] = g_settings_get_string (kz_application_get_settings (app), "cossacks-name");
-      names[KZ_TURKS] = g_settings_get_string (kz_application_get_settings (app), "turks-name");
+      names[KZ_COSSACKS] = g_settings_get_string (settings, "cossacks-name");
+      names[KZ_TURKS] = g_settings_get_string (settings, "turks-name");
     }
   return names;
 }
@@ -945,15 +914,15 @@ write_image (Review *r, const char *path)
   const KzPosition *pos = shown_position (r);
   g_autoptr (GError) error = NULL;
   KzPaintOptions options = { FALSE, TRUE, NULL };
-  KzApplication *app = get_app (r);
+  GSettings *settings = get_settings (r);
   KzBoardState state;
 
   if (r->replay)
     game = kz_replay_get_game (r->replay);
   if (pos == NULL || game == NULL)
     return FALSE;
-  if (app)
-    options.flipped = g_settings_get_boolean (kz_application_get_settings (app), "board-flipped");
+  if (settings)
+    options.flipped = g_settings_get_boolean (settings, "board-flipped");
   if (ply > 0)
     options.last_move = kz_game_get_move (game, ply - 1);
   /* the troop types of the pieces, for their emblems */
@@ -1124,7 +1093,6 @@ review_free (gpointer data)
   if (r->replay)
     g_signal_handlers_disconnect_by_data (r->replay, r);
   g_clear_object (&r->replay);
-  forget_stored (r);
   g_clear_object (&r->builder);
   g_free (r);
 }
@@ -1212,4 +1180,11 @@ kz_window_replay_init (KzWindow *self)
 
   g_signal_connect (self, "destroy", G_CALLBACK (window_destroyed), NULL);
   update_actions (r);
+}
+
+void
+kz_window_replay_follow_session (KzWindow *self, KzSession *session)
+{
+  g_signal_connect_object (session, "opened", G_CALLBACK (session_opened), self,
+                           G_CONNECT_SWAPPED);
 }

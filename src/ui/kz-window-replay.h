@@ -28,6 +28,8 @@
 G_BEGIN_DECLS
 
 void     kz_window_replay_init         (KzWindow *self);
+/* Reviews a game when the session opens one. */
+void     kz_window_replay_follow_session (KzWindow *self, KzSession *session);
 /* The window's game was replaced: leave the review of the old one. */
 void     kz_window_replay_game_changed (KzWindow *self);
 /* Loads game `id` from the database and shows it for replay at ply 0:
@@ -36,12 +38,6 @@ void     kz_window_replay_game_changed (KzWindow *self);
  * the Game" (win.review off) brings back the window's game before it.
  * FALSE with a message in a toast when it cannot be loaded. */
 gboolean kz_window_open_game           (KzWindow *self, gint64 id);
-/* TRUE while the window's game is a stored game opened for review: the
- * window must not start the computer in it. */
-gboolean kz_window_replay_holds_computer (KzWindow *self);
-/* The id of the game "Back to the Game" returns to while a stored game
- * is reviewed (0: none); it must not be deleted meanwhile. */
-gint64   kz_window_replay_get_previous_id (KzWindow *self);
 /* A toast in the window. */
 void     kz_window_replay_toast        (KzWindow *self, const char *text);
 

@@ -40,10 +40,9 @@ struct _KzWindow {
   GtkScrolledWindow *moves_scroller;
   GtkLabel        *storage_label;
 
-  KzApplication   *app;
+  KzSession       *session;      /* the database and the game (the window follows it) */
   GSettings       *settings;
-  KzStore         *store;        /* NULL: playing in memory */
-  KzGame          *game;
+  KzGame          *game;         /* the session's game, as shown */
 
   GCancellable    *computer_cancellable;
   gboolean         thinking;
@@ -167,7 +166,7 @@ animation_duration (KzWindow *self)
 static void
 warn_storage (KzWindow *self, const char *what, const GError *error)
 {
-  const char *path = kz_application_get_store_path (self->app);
+  const char *path = kz_session_get_store_path (self->session);
   g_autofree char *body = NULL;
   g_autofree char *label = NULL;
   GObject *alert;
@@ -343,13 +342,8 @@ store_new_game (KzWindow *self, KzGame *game)
 {
   g_autoptr (GError) error = NULL;
 
-  if (self->store == NULL)
-    return;
-  if (kz_store_create_game (self->store, game, &error) == 0)
-    {
-      warn_storage (self, _("The new game could not be recorded in the database."), error);
-      g_clear_object (&self->store);
-    }
+  if (!kz_session_record_game (self->session, game, &error))
+    warn_storage (self, _("The new game could not be recorded in the database."), error);
 }
 
 static KzGame *
@@ -386,7 +380,7 @@ start_new_game (KzWindow *self, gboolean computer)
 
   g_settings_set_string (self->settings, "last-game-kind", computer ? "computer" : "two-players");
   store_new_game (self, game);
-  set_game (self, game);
+  kz_session_set_game (self->session, game);
 }
 
 /* On start: resume the newest unfinished game, else begin one. */
@@ -400,18 +394,20 @@ load_initial_game (KzWindow *self)
   gboolean computer;
   g_autofree char *kind = NULL;
 
-  if (self->store == NULL)
+  KzStore *store = kz_session_get_store (self->session);
+
+  if (store == NULL)
     {
-      const GError *open_error = kz_application_get_store_error (self->app);
+      const GError *open_error = kz_session_get_store_error (self->session);
       warn_storage (self, _("The game database could not be opened."), open_error);
     }
 
-  if (self->store && kz_store_find_unfinished (self->store, &id, &error) && id != 0)
+  if (store && kz_store_find_unfinished (store, &id, &error) && id != 0)
     {
-      game = kz_store_load_game (self->store, id, &error);
+      game = kz_store_load_game (store, id, &error);
       if (game)
         {
-          set_game (self, game);
+          kz_session_set_game (self->session, game);
           return;
         }
     }
@@ -426,7 +422,7 @@ load_initial_game (KzWindow *self)
   /* First start (no game at all): two players, playable at once. */
   kind = g_settings_get_string (self->settings, "last-game-kind");
   computer = g_str_equal (kind, "computer");
-  if (self->store && kz_store_count_games (self->store, NULL, &count, NULL) && count == 0)
+  if (store && kz_store_count_games (store, NULL, &count, NULL) && count == 0)
     computer = FALSE;
   start_new_game (self, computer);
 }
@@ -461,8 +457,7 @@ play_move (KzWindow *self, const KzMove *move)
         {
           /* The database refused: keep the game in memory and go on. */
           warn_storage (self, _("A move could not be saved in the database."), error);
-          kz_game_detach (self->game);
-          g_clear_object (&self->store);
+          kz_session_drop_store (self->session, error);
           g_clear_error (&error);
           if (!kz_game_play (self->game, move, &error))
             {
@@ -516,7 +511,7 @@ maybe_start_computer (KzWindow *self)
   if (self->thinking || self->game == NULL || kz_game_is_over (self->game))
     return;
   /* A game opened from the library is for review until it is resumed. */
-  if (kz_window_replay_holds_computer (self))
+  if (kz_session_get_read_only (self->session))
     return;
   side = kz_game_get_side_to_move (self->game);
   if (!is_computer (self, side))
@@ -727,7 +722,7 @@ update_actions (KzWindow *self)
   gboolean over = kz_game_is_over (self->game);
   gboolean human_turn = !over && !is_computer (self, kz_game_get_side_to_move (self->game));
   /* A stored game opened from the library is for review: it stays as recorded. */
-  gboolean review_only = kz_window_replay_holds_computer (self);
+  gboolean review_only = kz_session_get_read_only (self->session);
   GAction *action;
 
 #define ENABLE(name, value) \
@@ -981,7 +976,7 @@ kz_window_set_game (KzWindow *self, KzGame *game)
 {
   g_return_if_fail (KZ_IS_WINDOW (self));
   g_return_if_fail (KZ_IS_GAME (game));
-  set_game (self, game);
+  kz_session_set_game (self->session, game);
 }
 
 /* ---- actions --------------------------------------------------------- */
@@ -1320,8 +1315,10 @@ kz_window_dispose (GObject *object)
   if (self->pending_alert && GTK_IS_WINDOW (self->pending_alert))
     gtk_window_destroy (GTK_WINDOW (self->pending_alert));
   g_clear_object (&self->pending_alert);
+  if (self->session)
+    g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->game);
-  g_clear_object (&self->store);
+  g_clear_object (&self->session);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_WINDOW);
   G_OBJECT_CLASS (kz_window_parent_class)->dispose (object);
@@ -1406,15 +1403,51 @@ kz_window_init (KzWindow *self)
   g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
 }
 
+KzSession *
+kz_window_get_session (KzWindow *self)
+{
+  g_return_val_if_fail (KZ_IS_WINDOW (self), NULL);
+  return self->session;
+}
+
+GSettings *
+kz_window_get_settings (KzWindow *self)
+{
+  g_return_val_if_fail (KZ_IS_WINDOW (self), NULL);
+  return self->settings;
+}
+
+/* The session's game changed (a new game, one resumed or opened from
+ * the library, back to the game before): show it. */
+static void
+session_game_changed (KzWindow *self)
+{
+  KzGame *game = kz_session_get_game (self->session);
+
+  if (game != self->game && game != NULL)
+    set_game (self, game);
+}
+
+/* A stored game under review was resumed: play on in it. */
+static void
+session_read_only_changed (KzWindow *self)
+{
+  kz_window_replay_game_changed (self);
+  update_everything (self);
+  maybe_start_computer (self);
+}
+
 KzWindow *
-kz_window_new (KzApplication *app)
+kz_window_new (GtkApplication *app, KzSession *session, GSettings *settings)
 {
   KzWindow *self = g_object_new (KZ_TYPE_WINDOW, "application", app, NULL);
-  KzStore *store = kz_application_get_store (app);
 
-  self->app = app;
-  self->settings = g_object_ref (kz_application_get_settings (app));
-  self->store = store ? g_object_ref (store) : NULL;
+  self->session = g_object_ref (session);
+  self->settings = g_object_ref (settings);
+  g_signal_connect_swapped (session, "notify::game", G_CALLBACK (session_game_changed), self);
+  g_signal_connect_swapped (session, "notify::read-only", G_CALLBACK (session_read_only_changed),
+                            self);
+  kz_window_replay_follow_session (self, session);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),

@@ -6,15 +6,19 @@
 
 #include <adwaita.h>
 
-#include "kz-application.h"
 #include "kz-game.h"
+#include "kz-session.h"
 
 G_BEGIN_DECLS
 
 #define KZ_TYPE_WINDOW (kz_window_get_type ())
 G_DECLARE_FINAL_TYPE (KzWindow, kz_window, KZ, WINDOW, AdwApplicationWindow)
 
-KzWindow *kz_window_new           (KzApplication *app);
+KzWindow  *kz_window_new          (GtkApplication *app,
+                                   KzSession      *session,
+                                   GSettings      *settings);
+KzSession *kz_window_get_session  (KzWindow *self);
+GSettings *kz_window_get_settings (KzWindow *self);
 /* Opens the New Game dialog. */
 void      kz_window_show_new_game (KzWindow *self);
 KzGame   *kz_window_get_game      (KzWindow *self);
