@@ -9,6 +9,7 @@ KAZAKI_BUILD_PACKAGES=(
 )
 KAZAKI_TEST_PACKAGES=(
   xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool groff-base
+  at-spi2-core python3-pyatspi gir1.2-atspi-2.0
 )
 
 kazaki_missing_packages() {

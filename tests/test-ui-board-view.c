@@ -338,6 +338,49 @@ test_same_as_painter (Fixture *f, gconstpointer data)
 
 /* Thumbnails and exports without troop types still draw the pieces, the
  * flags and the board at any size. */
+/* The words a screen reader gets: point names, moves, flags, and the
+ * sentence the board announces when it shows a move. */
+static void
+test_accessible_words (Fixture *f, gconstpointer data)
+{
+  g_autoptr (KzGame) flag_game = NULL;
+  g_autoptr (GError) error = NULL;
+  KzBoardState before, after;
+  g_autofree char *c1 = NULL, *c8 = NULL, *c5 = NULL, *capture = NULL, *flag = NULL, *named = NULL;
+
+  kz_board_state_from_game (&before, f->game, 0);
+  c1 = kz_board_describe_point (&before, pt ("c1"));
+  c8 = kz_board_describe_point (&before, pt ("c8"));
+  c5 = kz_board_describe_point (&before, pt ("c5"));
+  g_assert_true (g_str_has_prefix (c1, "c1, Cossack piece, "));
+  g_assert_cmpstr (c8, ==, "c8, Turkish flag");
+  g_assert_cmpstr (c5, ==, "c5, empty");
+  g_assert_cmpstr (kz_board_view_get_announcement (f->view), ==, "");
+
+  /* c6 jumps c5 and b4: a capture names the captured points in order. */
+  g_assert_true (kz_game_play_text (f->game, "c4-c5", &error));
+  g_assert_true (kz_game_play_text (f->game, "c6xc4xa4", &error));
+  kz_board_state_from_game (&before, f->game, 1);
+  kz_board_state_from_game (&after, f->game, 2);
+  capture = kz_board_describe_move (&before, &after);
+  g_assert_cmpstr (capture, ==, "Turks: c6 takes c5 and b4, lands on a4.");
+  /* Shown with the state before it, the move is announced. */
+  kz_board_view_set_state (f->view, &after, &before);
+  g_assert_cmpstr (kz_board_view_get_announcement (f->view), ==, capture);
+
+  /* Jumping the standing flag takes it; the carrier is named so. */
+  flag_game = kz_game_new_from_kpn ("5/3/2c2/5/5/5/5/3/t4 c home home", &error);
+  g_assert_no_error (error);
+  g_assert_true (kz_game_play_text (flag_game, "c7xc9", &error));
+  kz_board_state_from_game (&before, flag_game, 0);
+  kz_board_state_from_game (&after, flag_game, 1);
+  flag = kz_board_describe_move (&before, &after);
+  g_assert_cmpstr (flag, ==, "Cossacks: c7 jumps to c9. Cossacks take the Turkish flag.");
+  named = kz_board_describe_point (&after, pt ("c9"));
+  g_assert_true (g_str_has_prefix (named, "c9, Cossack piece"));
+  g_assert_true (g_str_has_suffix (named, ", carrying the Turkish flag"));
+}
+
 static void
 test_painter_sizes (void)
 {
@@ -387,5 +430,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/board-view/same-as-painter", Fixture, NULL, fixture_setup, test_same_as_painter,
               fixture_teardown);
   g_test_add_func ("/ui/board-view/painter-sizes", test_painter_sizes);
+  g_test_add ("/ui/board-view/accessible-words", Fixture, NULL, fixture_setup, test_accessible_words,
+              fixture_teardown);
   return g_test_run ();
 }

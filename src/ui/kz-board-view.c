@@ -12,6 +12,7 @@
 #include "kz-board-geometry.h"
 #include "kz-board-input.h"
 #include "kz-board-painter.h"
+#include "kz-board-point.h"
 #include "kz-board-view.h"
 
 struct _KzBoardView {
@@ -49,6 +50,12 @@ struct _KzBoardView {
   gboolean      has_hint;
 
   AdwStyleManager *style_manager;
+
+  /* For assistive technologies: a child widget over each point (the
+   * keyboard focus moves between them) and a label that says what
+   * happened (the last move, the end of the game). */
+  GtkWidget    *points[KZ_GRID_SIZE];
+  GtkWidget    *live;
 };
 
 G_DEFINE_FINAL_TYPE (KzBoardView, kz_board_view, GTK_TYPE_WIDGET)
@@ -343,7 +350,8 @@ kz_board_view_snapshot (GtkWidget   *widget,
                           &pieces[self->press_point], p, TRUE);
 
   /* the keyboard focus ring */
-  if (self->keyboard_mode && gtk_widget_has_focus (widget) && kz_point_valid (self->focus_point))
+  if (self->keyboard_mode && kz_point_valid (self->focus_point) &&
+      self->points[self->focus_point] != NULL && gtk_widget_has_focus (self->points[self->focus_point]))
     {
       pixel (&g, self->focus_point, &x, &y);
       set_rgba (cr, &p->focus);
@@ -437,6 +445,11 @@ kz_board_view_set_state (KzBoardView        *self,
   self->has_hint = FALSE;
   kz_board_input_set_position (self->input, &state->pos);
   update_accessible (self);
+  if (before != NULL && state->has_last_move)
+    {
+      g_autofree char *said = kz_board_describe_move (before, state);
+      kz_board_view_announce (self, said);
+    }
 
   if (before != NULL && state->has_last_move && animations_enabled (self))
     {
@@ -466,32 +479,203 @@ emit_message (KzBoardView *self, const char *message, gboolean refusal)
   g_signal_emit (self, signals[SIGNAL_MESSAGE], 0, message, refusal);
 }
 
-/* Tells assistive technologies what is under the focus ring. */
+/* ---- accessibility --------------------------------------------------- */
+
+static const char *
+side_name (int side)
+{
+  return side == KZ_COSSACKS ? _("Cossacks") : _("Turks");
+}
+
+static const char *
+flag_name (int flag)
+{
+  return flag == KZ_COSSACKS ? _("the Cossack flag") : _("the Turkish flag");
+}
+
+/* "c4, Cossack piece, Hetman", "c8, Turkish flag", "e5, empty". */
+char *
+kz_board_describe_point (const KzBoardState *state,
+                         int                 sq)
+{
+  const KzPiece *piece = &state->pieces[sq];
+  int side = kz_position_piece_at (&state->pos, sq);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (side >= 0)
+    {
+      if (side == KZ_COSSACKS)
+        /* Translators: the name of a point for a screen reader, e.g. "c4, Cossack piece" */
+        g_string_printf (text, _("%s, Cossack piece"), kz_point_name (sq));
+      else
+        /* Translators: the name of a point for a screen reader, e.g. "c6, Turkish piece" */
+        g_string_printf (text, _("%s, Turkish piece"), kz_point_name (sq));
+      if (piece->side == side && piece->troop >= 0)
+        g_string_append_printf (text, ", %s", kz_troop_describe ((KzTroop) piece->troop, (KzSide) side));
+      for (int f = 0; f < 2; f++)
+        if (state->pos.flag[f] == sq)
+          /* Translators: added to a piece's name: "…, carrying the Turkish flag" */
+          g_string_append_printf (text, _(", carrying %s"), flag_name (f));
+    }
+  else if (sq == kz_centre (KZ_COSSACKS) && state->pos.flag[KZ_COSSACKS] == KZ_FLAG_HOME)
+    /* Translators: the name of a point for a screen reader */
+    g_string_printf (text, _("%s, Cossack flag"), kz_point_name (sq));
+  else if (sq == kz_centre (KZ_TURKS) && state->pos.flag[KZ_TURKS] == KZ_FLAG_HOME)
+    /* Translators: the name of a point for a screen reader */
+    g_string_printf (text, _("%s, Turkish flag"), kz_point_name (sq));
+  else
+    /* Translators: the name of a point for a screen reader, e.g. "e5, empty" */
+    g_string_printf (text, _("%s, empty"), kz_point_name (sq));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* "a4", "a4 and c3", "a4, c3 and e5". */
+static char *
+join_points (const int *points, int n)
+{
+  g_autoptr (GString) list = g_string_new (NULL);
+
+  for (int i = 0; i < n - 1; i++)
+    {
+      if (i > 0)
+        g_string_append (list, ", ");
+      g_string_append (list, kz_point_name (points[i]));
+    }
+  if (n == 1)
+    return g_strdup (kz_point_name (points[0]));
+  /* Translators: the last two items of a list of points, e.g. "a4 and c3" */
+  return g_strdup_printf (_("%s and %s"), list->str, kz_point_name (points[n - 1]));
+}
+
+char *
+kz_board_describe_move (const KzBoardState *before,
+                        const KzBoardState *after)
+{
+  const KzMove *m = &after->last_move;
+  int side = before->pos.side;
+  int captured[KZ_MAX_CHAIN];
+  int n_captured = 0;
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  if (!after->has_last_move)
+    return NULL;
+  for (int i = 0; i < m->n_jumps; i++)
+    {
+      int over = kz_jump_over (i == 0 ? m->from : m->path[i - 1], m->path[i]);
+      if (over != KZ_NO_POINT && (m->captured & KZ_BIT (over)))
+        captured[n_captured++] = over;
+    }
+  if (n_captured > 0)
+    {
+      g_autofree char *list = join_points (captured, n_captured);
+      /* Translators: a move for a screen reader, e.g. "Turks: b6 takes a4 and c3" */
+      g_string_printf (text, _("%s: %s takes %s"), side_name (side), kz_point_name (m->from), list);
+      if (m->to != m->from)
+        /* Translators: where a capturing piece ends, e.g. ", lands on c5" */
+        g_string_append_printf (text, _(", lands on %s"), kz_point_name (m->to));
+    }
+  else if (m->n_jumps > 0)
+    /* Translators: a move for a screen reader: a jump over a flag, e.g. "Turks: c7 jumps to c9" */
+    g_string_printf (text, _("%s: %s jumps to %s"), side_name (side), kz_point_name (m->from),
+                     kz_point_name (m->to));
+  else
+    /* Translators: a move for a screen reader, e.g. "Cossacks: c4 to c5" */
+    g_string_printf (text, _("%s: %s to %s"), side_name (side), kz_point_name (m->from),
+                     kz_point_name (m->to));
+  g_string_append (text, ". ");
+
+  for (int f = 0; f < 2; f++)
+    {
+      int was = before->pos.flag[f], now = after->pos.flag[f];
+      if (now == was || now == KZ_FLAG_HOME || kz_position_piece_at (&after->pos, now) != side)
+        continue;
+      if (f == side)
+        /* Translators: e.g. "Cossacks win back their flag." */
+        g_string_append_printf (text, _("%s win back their flag. "), side_name (side));
+      else if (side == KZ_COSSACKS)
+        g_string_append (text, _("Cossacks take the Turkish flag. "));
+      else
+        g_string_append (text, _("Turks take the Cossack flag. "));
+    }
+  if (kz_position_flag_delivered (&after->pos))
+    g_string_append (text, side == KZ_COSSACKS ? _("Cossacks bring the Turkish flag home. ")
+                                               : _("Turks bring the Cossack flag home. "));
+  else
+    for (int s = 0; s < 2; s++)
+      {
+        int carrier = after->pos.flag[1 - s];
+        if (carrier != KZ_FLAG_HOME && kz_position_piece_at (&after->pos, carrier) == s &&
+            kz_adjacent (carrier, kz_centre ((KzSide) s)))
+          g_string_append_printf (text, s == KZ_COSSACKS
+                                  /* Translators: a warning for a screen reader, %s is a point */
+                                  ? _("The Cossack carrier on %s is one step from home. ")
+                                  /* Translators: a warning for a screen reader, %s is a point */
+                                  : _("The Turkish carrier on %s is one step from home. "),
+                                  kz_point_name (carrier));
+      }
+  g_strchomp (text->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Names and states of the points, after any change of the position or
+ * of the selection. */
 static void
 update_accessible (KzBoardView *self)
 {
-  g_autofree char *text = NULL;
-  int sq = self->focus_point;
+  int selected = kz_board_input_get_selected (self->input);
+  KzBits targets = kz_board_input_get_targets (self->input);
+  KzBits must = self->interactive ? kz_board_input_get_must_capture (self->input) : 0;
 
-  if (!kz_point_valid (sq))
-    return;
-  if (self->state.pieces[sq].side >= 0)
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
     {
-      const KzPiece *piece = &self->state.pieces[sq];
-      /* Translators: a point, the side and the troop, e.g. "c4: Cossacks, Infantry" */
-      text = g_strdup_printf (_("%s: %s, %s"), kz_point_name (sq),
-                              piece->side == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
-                              kz_troop_describe ((KzTroop) piece->troop, (KzSide) piece->side));
+      g_autofree char *name = NULL;
+      const char *description = "";
+
+      if (self->points[sq] == NULL)
+        continue;
+      name = kz_board_describe_point (&self->state, sq);
+      if (must & KZ_BIT (sq))
+        description = _("must capture");
+      else if (targets & KZ_BIT (sq))
+        description = _("a landing point for the selected piece");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->points[sq]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                      GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description,
+                                      -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->points[sq]),
+                                   GTK_ACCESSIBLE_STATE_SELECTED, sq == selected,
+                                   -1);
     }
-  else if (sq == kz_centre (KZ_COSSACKS) && self->state.pos.flag[KZ_COSSACKS] == KZ_FLAG_HOME)
-    text = g_strdup_printf (_("%s: the Cossack flag"), kz_point_name (sq));
-  else if (sq == kz_centre (KZ_TURKS) && self->state.pos.flag[KZ_TURKS] == KZ_FLAG_HOME)
-    text = g_strdup_printf (_("%s: the Turkish flag"), kz_point_name (sq));
-  else
-    text = g_strdup_printf (_("%s: empty"), kz_point_name (sq));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
-                                  -1);
+}
+
+static void
+changed (KzBoardView *self)
+{
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+kz_board_view_announce (KzBoardView *self,
+                        const char  *text)
+{
+  g_return_if_fail (KZ_IS_BOARD_VIEW (self));
+  if (text == NULL || *text == '\0')
+    return;
+  /* The label is there on every GTK: on 4.8, which cannot announce, its
+   * changing text is what assistive technologies can notice. */
+  gtk_label_set_text (GTK_LABEL (self->live), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->live), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+#if GTK_CHECK_VERSION (4, 14, 0)
+  gtk_accessible_announce (GTK_ACCESSIBLE (self), text, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+#endif
+}
+
+const char *
+kz_board_view_get_announcement (KzBoardView *self)
+{
+  g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->live));
 }
 
 /* The hint stays while the clicks follow it: its piece selected and the
@@ -548,7 +732,7 @@ handle_result (KzBoardView *self, KzInputResult result, const KzMove *move, cons
     default:
       break;
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  changed (self);
 }
 
 static gboolean
@@ -632,7 +816,7 @@ kz_board_view_show_hint (KzBoardView  *self,
       self->has_hint = TRUE;
     }
   emit_message (self, NULL, FALSE);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  changed (self);
   return self->has_hint;
 }
 
@@ -654,7 +838,7 @@ kz_board_view_cancel_input (KzBoardView *self)
   self->has_hint = FALSE;
   self->dragging = FALSE;
   emit_message (self, NULL, FALSE);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  changed (self);
 }
 
 int
@@ -703,6 +887,7 @@ drag_update (GtkGestureDrag *gesture,
           kz_board_input_cancel (self->input);
           kz_board_input_click (self->input, self->press_point, &move, &error);
           update_hint (self);
+          update_accessible (self);
         }
     }
   self->drag_x = self->press_x + dx;
@@ -743,8 +928,11 @@ drag_end (GtkGestureDrag *gesture,
   self->press_point = KZ_NO_POINT;
   if (hypot (dx, dy) < 8)
     {
-      if (from != KZ_NO_POINT)
-        self->focus_point = from;
+      if (from != KZ_NO_POINT && self->points[from] != NULL)
+        {
+          self->focus_point = from;
+          gtk_widget_grab_focus (self->points[from]);
+        }
       kz_board_view_click_point (self, from);
     }
 }
@@ -802,7 +990,8 @@ key_pressed (GtkEventControllerKey *controller,
       return FALSE;
     }
   self->focus_point = kz_board_geometry_step (&g, self->focus_point, (KzBoardDirection) dir);
-  update_accessible (self);
+  if (self->points[self->focus_point] != NULL)
+    gtk_widget_grab_focus (self->points[self->focus_point]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -817,6 +1006,7 @@ kz_board_view_set_flipped (KzBoardView *self, gboolean flipped)
   if (self->flipped == flipped)
     return;
   self->flipped = flipped;
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLIPPED]);
 }
@@ -860,7 +1050,7 @@ kz_board_view_set_interactive (KzBoardView *self, gboolean interactive)
       kz_board_input_cancel (self->input);
       self->has_hint = FALSE;
     }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
 }
 
@@ -933,6 +1123,81 @@ kz_board_view_measure (GtkWidget      *widget,
     }
 }
 
+/* Each point's child widget covers the point's disc. */
+static void
+kz_board_view_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  KzBoardView *self = KZ_BOARD_VIEW (widget);
+  KzBoardGeometry g;
+  double radius, x, y;
+  int min, nat;
+
+  kz_board_geometry_init (&g, width, height, self->flipped);
+  radius = kz_board_geometry_piece_radius (&g);
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    {
+      int size;
+      if (self->points[sq] == NULL)
+        continue;
+      pixel (&g, sq, &x, &y);
+      size = MAX (1, (int) (2 * radius));
+      gtk_widget_measure (self->points[sq], GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+      gtk_widget_measure (self->points[sq], GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+      gtk_widget_size_allocate (self->points[sq],
+                                &(GtkAllocation) { (int) (x - radius), (int) (y - radius), size, size },
+                                -1);
+    }
+  /* The live label is not seen (opacity 0) but is there for assistive
+   * technologies, in a corner of the board. */
+  {
+    int w, h;
+    gtk_widget_measure (self->live, GTK_ORIENTATION_HORIZONTAL, -1, &min, &w, NULL, NULL);
+    w = MIN (MAX (min, 1), width);
+    gtk_widget_measure (self->live, GTK_ORIENTATION_VERTICAL, w, &min, &h, NULL, NULL);
+    gtk_widget_size_allocate (self->live, &(GtkAllocation) { 0, 0, w, MIN (MAX (min, 1), height) }, -1);
+  }
+}
+
+/* The keyboard enters the board at the point of the focus ring, and Tab
+ * leaves it (the arrow keys move between the points). */
+static gboolean
+kz_board_view_focus (GtkWidget        *widget,
+                     GtkDirectionType  direction)
+{
+  KzBoardView *self = KZ_BOARD_VIEW (widget);
+
+  if (gtk_widget_get_focus_child (widget) != NULL)
+    return FALSE;
+  if (!kz_point_valid (self->focus_point) || self->points[self->focus_point] == NULL)
+    return FALSE;
+  return gtk_widget_grab_focus (self->points[self->focus_point]);
+}
+
+static gboolean
+kz_board_view_grab_focus (GtkWidget *widget)
+{
+  KzBoardView *self = KZ_BOARD_VIEW (widget);
+
+  if (!kz_point_valid (self->focus_point) || self->points[self->focus_point] == NULL)
+    return FALSE;
+  return gtk_widget_grab_focus (self->points[self->focus_point]);
+}
+
+static void
+kz_board_view_set_focus_child (GtkWidget *widget,
+                               GtkWidget *child)
+{
+  KzBoardView *self = KZ_BOARD_VIEW (widget);
+
+  GTK_WIDGET_CLASS (kz_board_view_parent_class)->set_focus_child (widget, child);
+  if (child != NULL && KZ_IS_BOARD_POINT (child))
+    self->focus_point = kz_board_point_get_point (KZ_BOARD_POINT (child));
+  gtk_widget_queue_draw (widget);
+}
+
 static void
 dark_changed (KzBoardView *self)
 {
@@ -952,6 +1217,9 @@ kz_board_view_dispose (GObject *object)
   if (self->style_manager)
     g_signal_handlers_disconnect_by_func (self->style_manager, dark_changed, self);
   self->style_manager = NULL;
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    g_clear_pointer (&self->points[sq], gtk_widget_unparent);
+  g_clear_pointer (&self->live, gtk_widget_unparent);
   G_OBJECT_CLASS (kz_board_view_parent_class)->dispose (object);
 }
 
@@ -976,6 +1244,10 @@ kz_board_view_class_init (KzBoardViewClass *klass)
   object_class->finalize = kz_board_view_finalize;
   widget_class->snapshot = kz_board_view_snapshot;
   widget_class->measure = kz_board_view_measure;
+  widget_class->size_allocate = kz_board_view_size_allocate;
+  widget_class->focus = kz_board_view_focus;
+  widget_class->grab_focus = kz_board_view_grab_focus;
+  widget_class->set_focus_child = kz_board_view_set_focus_child;
 
   properties[PROP_FLIPPED] =
     g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
@@ -1026,8 +1298,22 @@ kz_board_view_init (KzBoardView *self)
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Board"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Arrow keys move between the points; Enter or Space picks a piece "
+                                    "and then its landing points; Escape cancels the choice."),
                                   -1);
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* The points take the keyboard focus, not the board itself. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    if (kz_point_valid (sq))
+      {
+        self->points[sq] = kz_board_point_new (sq);
+        gtk_widget_set_parent (self->points[sq], GTK_WIDGET (self));
+      }
+  self->live = g_object_new (GTK_TYPE_LABEL, "accessible-role", GTK_ACCESSIBLE_ROLE_STATUS,
+                             "wrap", TRUE, "can-target", FALSE, "opacity", 0.0, NULL);
+  gtk_widget_set_parent (self->live, GTK_WIDGET (self));
+  update_accessible (self);
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

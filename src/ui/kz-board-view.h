@@ -73,6 +73,21 @@ void       kz_board_view_click_point      (KzBoardView *self,
  * is not interactive. */
 gboolean   kz_board_view_show_hint        (KzBoardView  *self,
                                            const KzMove *move);
+/* Says a sentence to assistive technologies: gtk_accessible_announce()
+ * on GTK ≥ 4.14, and on every GTK the text of a status label inside the
+ * board (what GTK 4.8 can offer).  Each move shown with a `before`
+ * state is announced this way by the board itself. */
+void       kz_board_view_announce         (KzBoardView *self,
+                                           const char  *text);
+/* The last sentence announced ("" before any). */
+const char *kz_board_view_get_announcement (KzBoardView *self);
+/* For screen readers: a point's name ("c4, Cossack piece, Hetman",
+ * "c8, Turkish flag", "e5, empty") and a move in words ("Turks: b6
+ * takes a4 and c3. Turks take the Cossack flag."). */
+char      *kz_board_describe_point        (const KzBoardState *state,
+                                           int                 sq);
+char      *kz_board_describe_move         (const KzBoardState *before,
+                                           const KzBoardState *after);
 /* TRUE (and the move) while a hint is shown. */
 gboolean   kz_board_view_get_hint         (KzBoardView *self,
                                            KzMove      *move);

@@ -323,6 +323,9 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, KzLibraryW
     }
   gtk_widget_set_tooltip_text (open, _("Replay This Game"));
   gtk_widget_set_tooltip_text (del, _("Delete This Game"));
+  /* Icon-only buttons: their names for screen readers. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (open), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replay This Game"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (del), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Delete This Game"), -1);
   g_signal_connect (open, "clicked", G_CALLBACK (row_open_clicked), list_item);
   g_signal_connect (del, "clicked", G_CALLBACK (row_delete_clicked), list_item);
 

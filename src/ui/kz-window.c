@@ -854,6 +854,10 @@ show_game_over (KzWindow *self)
   else
     heading = g_strdup_printf (_("%s Win"), result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks") : _("Turks"));
   body = ending_text (self);
+  {
+    g_autofree char *said = g_strdup_printf ("%s. %s", heading, body);
+    kz_board_view_announce (self->board_view, said);
+  }
 
   alert = kz_alert_new (heading, body);
   kz_alert_add_response (alert, "review", _("_Review"), ADW_RESPONSE_DEFAULT);
