@@ -381,6 +381,58 @@ test_accessible_words (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_suffix (named, ", carrying the Turkish flag"));
 }
 
+/* High contrast: its own board, whose lines, pieces and emblems stand out
+ * (WCAG ratios: 7 for lines, 3 for the discs, 4.5 for the emblems). */
+static void
+test_high_contrast_palette (void)
+{
+  for (int dark = 0; dark < 2; dark++)
+    {
+      const KzBoardPalette *hc = kz_board_palette_for (dark, TRUE);
+
+      g_assert_true (kz_board_palette_for (dark, FALSE) == kz_board_palette (dark));
+      g_assert_true (hc != kz_board_palette (dark));
+      g_assert_cmpfloat (hc->weight, >, kz_board_palette (dark)->weight);
+      g_assert_cmpfloat (kz_rgba_contrast (&hc->line, &hc->board), >=, 7);
+      g_assert_cmpfloat (kz_rgba_contrast (&hc->label, &hc->board), >=, 7);
+      for (int side = 0; side < 2; side++)
+        {
+          g_assert_cmpfloat (kz_rgba_contrast (&hc->side_fill[side], &hc->board), >=, 3);
+          g_assert_cmpfloat (kz_rgba_contrast (&hc->side_emblem[side], &hc->side_fill[side]), >=, 4.5);
+          g_assert_cmpfloat (kz_rgba_contrast (&hc->side_edge[side], &hc->board), >=, 7);
+        }
+      /* more than the normal board */
+      g_assert_cmpfloat (kz_rgba_contrast (&hc->line, &hc->board), >,
+                         kz_rgba_contrast (&kz_board_palette (dark)->line, &kz_board_palette (dark)->board));
+    }
+}
+
+/* Reduced motion (gtk-enable-animations off) shows a move at once. */
+static void
+test_reduced_motion (Fixture *f, gconstpointer data)
+{
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (f->view));
+  g_autoptr (GError) error = NULL;
+  KzBoardState before, after;
+  gboolean saved;
+
+  g_object_get (settings, "gtk-enable-animations", &saved, NULL);
+  g_assert_true (kz_game_play_text (f->game, "c4-c5", &error));
+  kz_board_state_from_game (&before, f->game, 0);
+  kz_board_state_from_game (&after, f->game, 1);
+  kz_board_view_set_animation_duration (f->view, 250);
+
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+  kz_board_view_set_state (f->view, &after, &before);
+  g_assert_true (kz_board_view_get_animating (f->view));
+  kz_board_view_finish_animation (f->view);
+
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  kz_board_view_set_state (f->view, &after, &before);
+  g_assert_false (kz_board_view_get_animating (f->view));
+  g_object_set (settings, "gtk-enable-animations", saved, NULL);
+}
+
 static void
 test_painter_sizes (void)
 {
@@ -430,6 +482,9 @@ main (int argc, char *argv[])
   g_test_add ("/ui/board-view/same-as-painter", Fixture, NULL, fixture_setup, test_same_as_painter,
               fixture_teardown);
   g_test_add_func ("/ui/board-view/painter-sizes", test_painter_sizes);
+  g_test_add_func ("/ui/board-view/high-contrast-palette", test_high_contrast_palette);
+  g_test_add ("/ui/board-view/reduced-motion", Fixture, NULL, fixture_setup, test_reduced_motion,
+              fixture_teardown);
   g_test_add ("/ui/board-view/accessible-words", Fixture, NULL, fixture_setup, test_accessible_words,
               fixture_teardown);
   return g_test_run ();

@@ -36,6 +36,7 @@ static const KzBoardPalette light_palette = {
   .focus       = { 0.21, 0.52, 0.89, 1 },
   .capture     = { 0.75, 0.11, 0.16, 0.9 },
   .shadow      = { 0, 0, 0, 0.25 },
+  .weight      = 1.0,
 };
 
 static const KzBoardPalette dark_palette = {
@@ -60,6 +61,60 @@ static const KzBoardPalette dark_palette = {
   .focus       = { 0.47, 0.68, 0.98, 1 },
   .capture     = { 1.00, 0.40, 0.40, 0.9 },
   .shadow      = { 0, 0, 0, 0.45 },
+  .weight      = 1.0,
+};
+
+/* High contrast: a plain board, black (or white) lines twice as heavy,
+ * flat discs in strong colours with a black (or white) edge, no
+ * shadows, marks fully opaque. */
+static const KzBoardPalette hc_light_palette = {
+  .board       = { 1.00, 1.00, 1.00, 1 },
+  .board_edge  = { 0.00, 0.00, 0.00, 1 },
+  .line        = { 0.00, 0.00, 0.00, 1 },
+  .point       = { 0.00, 0.00, 0.00, 1 },
+  .label       = { 0.00, 0.00, 0.00, 1 },
+  .camp_fill   = { 0.00, 0.20, 0.80, 0.12 },
+  .camp_edge   = { 0.00, 0.00, 0.00, 1 },
+  .fort_fill   = { 0.80, 0.00, 0.05, 0.10 },
+  .fort_wall   = { 0.30, 0.30, 0.30, 1 },
+  .fort_shade  = { 0.00, 0.00, 0.00, 1 },
+  .side_fill   = { { 0.00, 0.16, 0.62, 1 }, { 0.72, 0.00, 0.04, 1 } },
+  .side_light  = { { 0.00, 0.16, 0.62, 1 }, { 0.72, 0.00, 0.04, 1 } },
+  .side_edge   = { { 0.00, 0.00, 0.00, 1 }, { 0.00, 0.00, 0.00, 1 } },
+  .side_emblem = { { 1.00, 1.00, 1.00, 1 }, { 1.00, 1.00, 1.00, 1 } },
+  .last        = { 1.00, 0.75, 0.00, 0.75 },
+  .select      = { 0.00, 0.25, 0.85, 1 },
+  .target      = { 0.00, 0.45, 0.15, 1 },
+  .must        = { 0.85, 0.30, 0.00, 1 },
+  .focus       = { 0.00, 0.00, 0.00, 1 },
+  .capture     = { 0.75, 0.00, 0.00, 1 },
+  .shadow      = { 0, 0, 0, 0 },
+  .weight      = 2.0,
+};
+
+static const KzBoardPalette hc_dark_palette = {
+  .board       = { 0.00, 0.00, 0.00, 1 },
+  .board_edge  = { 1.00, 1.00, 1.00, 1 },
+  .line        = { 1.00, 1.00, 1.00, 1 },
+  .point       = { 1.00, 1.00, 1.00, 1 },
+  .label       = { 1.00, 1.00, 1.00, 1 },
+  .camp_fill   = { 0.30, 0.50, 1.00, 0.18 },
+  .camp_edge   = { 1.00, 1.00, 1.00, 1 },
+  .fort_fill   = { 1.00, 0.30, 0.30, 0.16 },
+  .fort_wall   = { 0.75, 0.75, 0.75, 1 },
+  .fort_shade  = { 1.00, 1.00, 1.00, 1 },
+  .side_fill   = { { 0.40, 0.62, 1.00, 1 }, { 1.00, 0.42, 0.38, 1 } },
+  .side_light  = { { 0.40, 0.62, 1.00, 1 }, { 1.00, 0.42, 0.38, 1 } },
+  .side_edge   = { { 1.00, 1.00, 1.00, 1 }, { 1.00, 1.00, 1.00, 1 } },
+  .side_emblem = { { 0.00, 0.00, 0.00, 1 }, { 0.00, 0.00, 0.00, 1 } },
+  .last        = { 1.00, 0.85, 0.00, 0.60 },
+  .select      = { 0.45, 0.75, 1.00, 1 },
+  .target      = { 0.30, 1.00, 0.45, 1 },
+  .must        = { 1.00, 0.65, 0.10, 1 },
+  .focus       = { 1.00, 1.00, 1.00, 1 },
+  .capture     = { 1.00, 0.35, 0.35, 1 },
+  .shadow      = { 0, 0, 0, 0 },
+  .weight      = 2.0,
 };
 
 /* Below this grid unit (pixels) the fine detail is left out: troop
@@ -70,6 +125,32 @@ const KzBoardPalette *
 kz_board_palette (gboolean dark)
 {
   return dark ? &dark_palette : &light_palette;
+}
+
+const KzBoardPalette *
+kz_board_palette_for (gboolean dark, gboolean high_contrast)
+{
+  if (high_contrast)
+    return dark ? &hc_dark_palette : &hc_light_palette;
+  return kz_board_palette (dark);
+}
+
+static double
+luminance (const KzRgba *c)
+{
+  double v[3] = { c->r, c->g, c->b };
+
+  for (int i = 0; i < 3; i++)
+    v[i] = v[i] <= 0.03928 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+}
+
+double
+kz_rgba_contrast (const KzRgba *a, const KzRgba *b)
+{
+  double la = luminance (a), lb = luminance (b);
+
+  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
 }
 
 static void
@@ -266,7 +347,7 @@ static void
 draw_lines (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p)
 {
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_width (cr, MAX (1.0, 0.035 * g->unit));
+  cairo_set_line_width (cr, MAX (1.0, 0.035 * g->unit * p->weight));
   set_rgba (cr, &p->line);
   for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
     {
@@ -594,7 +675,7 @@ kz_board_paint_piece (cairo_t *cr, double x, double y, double radius, const KzPi
   cairo_fill_preserve (cr);
   cairo_pattern_destroy (grad);
   set_rgba (cr, &p->side_edge[side]);
-  cairo_set_line_width (cr, MAX (1.0, radius * 0.08));
+  cairo_set_line_width (cr, MAX (1.0, radius * 0.08 * p->weight));
   cairo_stroke (cr);
 
   /* inner ring */

@@ -21,15 +21,21 @@ G_BEGIN_DECLS
 
 typedef struct { double r, g, b, a; } KzRgba;
 
-/* The colours of the board in the light or the dark style. */
+/* The colours of the board in the light or the dark style, each also in
+ * high contrast; `weight` scales the lines of the grid, the edges of the
+ * pieces and the marks (1 normally, more in high contrast). */
 typedef struct {
   KzRgba board, board_edge, line, point, label;
   KzRgba camp_fill, camp_edge, fort_fill, fort_wall, fort_shade;
   KzRgba side_fill[2], side_light[2], side_edge[2], side_emblem[2];
   KzRgba last, select, target, must, focus, capture, shadow;
+  double weight;
 } KzBoardPalette;
 
 const KzBoardPalette *kz_board_palette (gboolean dark);
+const KzBoardPalette *kz_board_palette_for (gboolean dark, gboolean high_contrast);
+/* The WCAG contrast ratio of two opaque colours (1 to 21). */
+double                kz_rgba_contrast (const KzRgba *a, const KzRgba *b);
 
 typedef struct {
   gboolean       flipped;       /* Turks at the bottom */

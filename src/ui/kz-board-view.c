@@ -112,7 +112,8 @@ kz_board_state_from_game (KzBoardState *state,
 static const KzBoardPalette *
 palette (KzBoardView *self)
 {
-  return kz_board_palette (adw_style_manager_get_dark (self->style_manager));
+  return kz_board_palette_for (adw_style_manager_get_dark (self->style_manager),
+                               adw_style_manager_get_high_contrast (self->style_manager));
 }
 
 static void
@@ -305,14 +306,14 @@ kz_board_view_snapshot (GtkWidget   *widget,
         {
           cairo_arc (cr, x, y, radius * 1.16, 0, 2 * G_PI);
           set_rgba (cr, &p->must);
-          cairo_set_line_width (cr, 0.06 * u);
+          cairo_set_line_width (cr, 0.06 * u * p->weight);
           cairo_stroke (cr);
         }
       if (sq == selected)
         {
           cairo_arc (cr, x, y, radius * 1.2, 0, 2 * G_PI);
           set_rgba (cr, &p->select);
-          cairo_set_line_width (cr, 0.09 * u);
+          cairo_set_line_width (cr, 0.09 * u * p->weight);
           cairo_stroke (cr);
         }
       kz_board_paint_piece (cr, x, y, radius, &pieces[sq], p, sq == selected);
@@ -355,7 +356,7 @@ kz_board_view_snapshot (GtkWidget   *widget,
     {
       pixel (&g, self->focus_point, &x, &y);
       set_rgba (cr, &p->focus);
-      cairo_set_line_width (cr, MAX (2.0, 0.05 * u));
+      cairo_set_line_width (cr, MAX (2.0, 0.05 * u * p->weight));
       cairo_set_dash (cr, (double[]) { 0.12 * u, 0.08 * u }, 2, 0);
       cairo_arc (cr, x, y, radius * 1.38, 0, 2 * G_PI);
       cairo_stroke (cr);
@@ -937,6 +938,33 @@ drag_end (GtkGestureDrag *gesture,
     }
 }
 
+/* The piece legend: a piece's or a standing flag's name on hover. */
+static gboolean
+kz_board_view_query_tooltip (GtkWidget  *widget,
+                             int         x,
+                             int         y,
+                             gboolean    keyboard,
+                             GtkTooltip *tooltip)
+{
+  KzBoardView *self = KZ_BOARD_VIEW (widget);
+  KzBoardGeometry g;
+  int sq;
+  g_autofree char *text = NULL;
+
+  if (self->dragging || self->animating)
+    return FALSE;
+  geometry (self, &g);
+  sq = keyboard ? self->focus_point : kz_board_geometry_pixel_to_point (&g, x, y);
+  if (!kz_point_valid (sq))
+    return FALSE;
+  /* Only pieces and standing flags: an empty point says nothing new. */
+  if (kz_position_free_points (&self->state.pos) & KZ_BIT (sq))
+    return FALSE;
+  text = kz_board_describe_point (&self->state, sq);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 /* A hand over what can be clicked: movable pieces and targets. */
 static void
 pointer_motion (GtkEventControllerMotion *controller,
@@ -1245,6 +1273,7 @@ kz_board_view_class_init (KzBoardViewClass *klass)
   widget_class->snapshot = kz_board_view_snapshot;
   widget_class->measure = kz_board_view_measure;
   widget_class->size_allocate = kz_board_view_size_allocate;
+  widget_class->query_tooltip = kz_board_view_query_tooltip;
   widget_class->focus = kz_board_view_focus;
   widget_class->grab_focus = kz_board_view_grab_focus;
   widget_class->set_focus_child = kz_board_view_set_focus_child;
@@ -1304,6 +1333,7 @@ kz_board_view_init (KzBoardView *self)
                                   -1);
   /* The points take the keyboard focus, not the board itself. */
   gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
     if (kz_point_valid (sq))
       {
@@ -1340,6 +1370,7 @@ kz_board_view_init (KzBoardView *self)
 
   self->style_manager = adw_style_manager_get_default ();
   g_signal_connect_swapped (self->style_manager, "notify::dark", G_CALLBACK (dark_changed), self);
+  g_signal_connect_swapped (self->style_manager, "notify::high-contrast", G_CALLBACK (dark_changed), self);
 }
 
 GtkWidget *

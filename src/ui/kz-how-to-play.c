@@ -10,6 +10,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "kz-board-painter.h"
 #include "kz-board-view.h"
 #include "kz-dialogs.h"
 #include "kz-game.h"
@@ -131,6 +132,64 @@ add_diagrams (GtkBox *page, const Diagram *a, const Diagram *b)
   gtk_box_append (page, flow);
 }
 
+/* The piece legend: a Cossack and a Turkish piece of one troop (or a
+ * carrier of each side when troop < 0), drawn as on the board. */
+#define LEGEND_RADIUS 16
+
+static void
+draw_legend_pieces (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  int troop = GPOINTER_TO_INT (data);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  const KzBoardPalette *p = kz_board_palette_for (adw_style_manager_get_dark (style),
+                                                  adw_style_manager_get_high_contrast (style));
+
+  for (int side = 0; side < 2; side++)
+    {
+      KzPiece piece = { 0, (gint8) side, (gint8) MAX (troop, 0), 0 };
+      if (troop < 0)
+        piece.flags = 1u << (1 - side);   /* carries the enemy's flag */
+      kz_board_paint_piece (cr, LEGEND_RADIUS + 2 + side * (2 * LEGEND_RADIUS + 8), height / 2.0,
+                            LEGEND_RADIUS, &piece, p, FALSE);
+    }
+}
+
+static void
+add_legend (GtkBox *page)
+{
+  static const int troops[] = { KZ_TROOP_INFANTRY, KZ_TROOP_CAVALRY, KZ_TROOP_GUNNER,
+                                KZ_TROOP_LEADER, -1 };
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  for (guint i = 0; i < G_N_ELEMENTS (troops); i++)
+    {
+      GtkWidget *area = gtk_drawing_area_new ();
+      GtkWidget *label;
+      g_autofree char *text = NULL;
+
+      if (troops[i] >= 0)
+        /* Translators: the legend of a troop, e.g. "Hetman (Cossacks) and Pasha (Turks)" */
+        text = g_strdup_printf (_("%s (Cossacks) and %s (Turks)"),
+                                kz_troop_describe ((KzTroop) troops[i], KZ_COSSACKS),
+                                kz_troop_describe ((KzTroop) troops[i], KZ_TURKS));
+      else
+        text = g_strdup (_("A piece carrying the enemy flag"));
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 4 * LEGEND_RADIUS + 12);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 2 * LEGEND_RADIUS + 6);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_legend_pieces,
+                                      GINT_TO_POINTER (troops[i]), NULL);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      label = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_grid_attach (GTK_GRID (grid), area, 0, (int) i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), label, 1, (int) i, 1, 1);
+    }
+  gtk_box_append (page, grid);
+}
+
 GtkWidget *
 kz_how_to_play_window_new (void)
 {
@@ -174,6 +233,11 @@ kz_how_to_play_window_new (void)
                          "are named like the squares of a chessboard: files a to e from left to "
                          "right, ranks 1 to 9 from the Cossack side."));
   add_diagrams (page, &start_diagram, NULL);
+
+  add_heading (page, _("The Pieces"));
+  add_paragraph (page, _("All pieces move and capture alike: their emblems only tell the troops "
+                         "apart. Hold the pointer over a piece on the board to see its name."));
+  add_legend (page);
 
   add_heading (page, _("Moving"));
   add_paragraph (page, _("On your turn, move one of your pieces one step along a line to a free "
