@@ -21,6 +21,7 @@ static const KzCliCommand commands[] = {
   { "show", "show ID                             print a stored game as KGN", kz_cli_db_show },
   { "export", "export [ID...] -o FILE              write stored games to a KGN file", kz_cli_db_export },
   { "import", "import FILE                         import the games of a KGN file", kz_cli_db_import },
+  { "analyse", "analyse [--time MS] ID                the computer's review of a stored game", kz_cli_analyse },
   { "selfplay", "selfplay [--games N] [--seed S]     record random games (prints GAME-ID PLY MOVE)", kz_cli_db_selfplay },
 };
 

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "kz-cli.h"
+#include "kz-cli-db.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -466,4 +467,20 @@ kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global)
         }
     }
   return KZ_CLI_OK;
+}
+
+/* ---------------------------------------------------------------- */
+/* For the other database commands (kz-cli-db.h). */
+
+KzGame *
+kz_cli_db_open_game (const char *cmd, const KzCliGlobal *global, const char *id_text,
+                     gint64 *id, int *status)
+{
+  return open_game (cmd, global, id_text, id, status);
+}
+
+int
+kz_cli_db_report_error (const char *cmd, GError *error)
+{
+  return report_error (cmd, error);
 }

@@ -50,3 +50,5 @@ int kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global);
+/* kz-cli-analyse.c */
+int kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global);

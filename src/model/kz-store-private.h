@@ -26,6 +26,11 @@ sqlite3 *kz_store_get_db (KzStore *self);
  * bulk mode checkpoints the WAL with a full sync and restores
  * synchronous=FULL, so everything imported is on disk when the import
  * returns. */
+/* Sets error (a KZ_STORE_ERROR naming the file) for the SQLite failure
+ * rc while `doing` (translated, "saving the analysis"); returns FALSE.
+ * For the model's other users of the connection. */
+gboolean kz_store_sql_failed (KzStore *self, GError **error, int rc, const char *doing);
+
 gboolean kz_store_set_bulk (KzStore *self, gboolean bulk, GError **error);
 
 G_END_DECLS

@@ -15,6 +15,11 @@
  * movers of `kazaki-cli selfplay` as computers of level 0, which the
  * migration turns into kind 2; and the partial index games_resumable over
  * the unfinished games with a human side (kz_store_find_unfinished()).
+ * Version 4 adds the computer's analysis of the games:
+ *   analysis(game_id → games.id ON DELETE CASCADE, node (NULL: the main
+ *            line), ply, line_hash, engine_version, time_ms, depth_limit,
+ *            score, best, line, depth, nodes), unique per
+ *            (game_id, node, ply) (kz-game-analysis.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -80,6 +85,25 @@ static const char migration_v3[] =
   "CREATE INDEX games_resumable ON games (result) "
   "  WHERE result = 0 AND (cossacks_kind = 0 OR turks_kind = 0);\n"
   "PRAGMA user_version = 3;\n";
+
+/* From version 3 to 4: stored analyses (kz-game-analysis.c). */
+static const char migration_v4[] =
+  "CREATE TABLE analysis (\n"
+  "  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  node INTEGER,\n"
+  "  ply INTEGER NOT NULL,\n"
+  "  line_hash INTEGER NOT NULL,\n"
+  "  engine_version INTEGER NOT NULL,\n"
+  "  time_ms INTEGER NOT NULL,\n"
+  "  depth_limit INTEGER NOT NULL,\n"
+  "  score INTEGER NOT NULL,\n"
+  "  best TEXT,\n"
+  "  line TEXT NOT NULL DEFAULT '',\n"
+  "  depth INTEGER NOT NULL DEFAULT 0,\n"
+  "  nodes INTEGER NOT NULL DEFAULT 0\n"
+  ");\n"
+  "CREATE UNIQUE INDEX analysis_key ON analysis (game_id, ifnull (node, -1), ply);\n"
+  "PRAGMA user_version = 4;\n";
 
 enum {
   STMT_INSERT_MOVE,
@@ -261,6 +285,12 @@ fail (KzStore *self, GError **error, int rc, const char *doing)
   return FALSE;
 }
 
+gboolean
+kz_store_sql_failed (KzStore *self, GError **error, int rc, const char *doing)
+{
+  return fail (self, error, rc, doing);
+}
+
 static int
 exec (KzStore *self, const char *sql)
 {
@@ -426,6 +456,8 @@ create_schema (KzStore *self, GError **error)
     rc = exec (self, migration_v2);
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v3);
+  if (rc == SQLITE_OK)
+    rc = exec (self, migration_v4);
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
@@ -453,6 +485,8 @@ migrate (KzStore *self, gint64 version, GError **error)
     }
   if (rc == SQLITE_OK && version < 3)
     rc = exec (self, migration_v3);
+  if (rc == SQLITE_OK && version < 4)
+    rc = exec (self, migration_v4);
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
