@@ -7,6 +7,11 @@ KAZAKI_BUILD_PACKAGES=(
   libgtk-4-dev libadwaita-1-dev
   desktop-file-utils appstream shared-mime-info
 )
+# What the app uses when it runs: GTK's GStreamer media backend plays the
+# event sounds (WAV: wavparse and the audio sinks are in -good).
+KAZAKI_RUN_PACKAGES=(
+  libgtk-4-media-gstreamer gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+)
 KAZAKI_TEST_PACKAGES=(
   xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool groff-base
   at-spi2-core python3-pyatspi gir1.2-atspi-2.0

@@ -92,12 +92,13 @@ try:
         if bus_ready():
             break
         time.sleep(0.1)
-    print('1..9')
+    print('1..10')
     check('the AT-SPI bus runs in the test session', bus_ready())
 
     env = dict(os.environ, GSETTINGS_BACKEND='keyfile',
                XDG_CONFIG_HOME=tmp + '/config', XDG_DATA_HOME=tmp + '/data',
-               XDG_CACHE_HOME=tmp + '/cache', LANGUAGE='C', LC_ALL='C.UTF-8')
+               XDG_CACHE_HOME=tmp + '/cache', LANGUAGE='C', LC_ALL='C.UTF-8',
+               G_MESSAGES_DEBUG='all')
     for var in ('NO_AT_BRIDGE', 'GTK_A11Y'):
         env.pop(var, None)
     # The computer plays the Cossacks, who move first, at once.
@@ -198,6 +199,13 @@ try:
         time.sleep(0.2)
     check('after the computer moves, the board announces the move in words',
           re.match(r'^Cossacks: [a-e][1-9] (to|takes) [a-e][1-9]', said) is not None, said)
+
+    # The sound of the move was played (the app logs each sound it starts).
+    log = open(tmp + '/app.log', errors='replace').read()
+    check('the computer\'s move played the move sound',
+          'sound: /io/github/kazaki/Kazaki/sounds/move.wav' in log
+          or 'sound: /io/github/kazaki/Kazaki/sounds/capture.wav' in log,
+          [line for line in log.splitlines() if 'sound' in line][:5])
 
     # The named point agrees with the move just announced.
     m = re.match(r'^Cossacks: ([a-e][1-9]) to ([a-e][1-9])', said)

@@ -198,6 +198,9 @@ kz_show_preferences (GtkWidget *parent,
   g_settings_bind (settings, "board-flipped",
                    gtk_builder_get_object (builder, "flip_switch"), "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "sounds",
+                   gtk_builder_get_object (builder, "sounds_switch"), "active",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (settings, "animation-speed",
                                 gtk_builder_get_object (builder, "speed_row"), "selected",
                                 G_SETTINGS_BIND_DEFAULT, speed_get, speed_set, NULL, NULL);

@@ -11,6 +11,7 @@
 #include "kz-computer-player.h"
 #include "kz-dialogs.h"
 #include "kz-store.h"
+#include "kz-sounds.h"
 #include "kz-window.h"
 #include "kz-window-replay.h"
 
@@ -42,6 +43,7 @@ struct _KzWindow {
 
   KzSession       *session;      /* the database and the game (the window follows it) */
   GSettings       *settings;
+  KzSounds        *sounds;
   KzGame          *game;         /* the session's game, as shown */
 
   GCancellable    *computer_cancellable;
@@ -275,6 +277,7 @@ show_board (KzWindow *self, gboolean animate_last)
       KzBoardState before;
       kz_board_state_from_game (&before, self->game, ply - 1);
       kz_board_view_set_state (self->board_view, &state, &before);
+      kz_sounds_play (self->sounds, kz_sound_for_move (&before, &state));
     }
   else
     kz_board_view_set_state (self->board_view, &state, NULL);
@@ -858,6 +861,9 @@ show_game_over (KzWindow *self)
     g_autofree char *said = g_strdup_printf ("%s. %s", heading, body);
     kz_board_view_announce (self->board_view, said);
   }
+  /* A flag brought home has its own sound, played with the move. */
+  if (kz_game_get_termination (self->game) != KZ_TERMINATION_FLAG)
+    kz_sounds_play (self->sounds, KZ_SOUND_GAME_END);
 
   alert = kz_alert_new (heading, body);
   kz_alert_add_response (alert, "review", _("_Review"), ADW_RESPONSE_DEFAULT);
@@ -1324,6 +1330,7 @@ kz_window_dispose (GObject *object)
   g_clear_object (&self->game);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
+  g_clear_object (&self->sounds);
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_WINDOW);
   G_OBJECT_CLASS (kz_window_parent_class)->dispose (object);
 }
@@ -1448,6 +1455,7 @@ kz_window_new (GtkApplication *app, KzSession *session, GSettings *settings)
 
   self->session = g_object_ref (session);
   self->settings = g_object_ref (settings);
+  self->sounds = kz_sounds_new (settings);
   g_signal_connect_swapped (session, "notify::game", G_CALLBACK (session_game_changed), self);
   g_signal_connect_swapped (session, "notify::read-only", G_CALLBACK (session_read_only_changed),
                             self);
