@@ -556,6 +556,25 @@ test_cli (void)
     g_assert_cmpint (count_rows (store, "WHERE game_id = 1 AND depth_limit = 8"), ==, 3);
   }
 
+  /* export --evals: the stored evaluations as KGN comments, which
+   * import skips (the same game comes back) */
+  g_autofree char *kgn_out = NULL;
+  g_assert_cmpint (run_cli (db, &kgn_out, NULL, "export", "--evals", "1", "-o", "-", NULL), ==, 0);
+  g_autofree char *expect = g_strdup_printf ("1. a5xa7 {[%%eval #-1]} c7-d7 {[%%eval %d.%02d]} *\n",
+                                             atoi (f[2]) / 100, atoi (f[2]) % 100);
+  g_assert_true (atoi (f[2]) > 0);
+  g_assert_true (g_str_has_suffix (kgn_out, expect));
+  g_autofree char *plain = NULL;
+  g_assert_cmpint (run_cli (db, &plain, NULL, "export", "1", "-o", "-", NULL), ==, 0);
+  g_assert_null (strstr (plain, "%eval"));
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (KzGame) back = kz_kgn_parse_game (kgn_out, -1, &error);
+    g_assert_no_error (error);
+    g_autofree char *again = kz_kgn_export_game (back);
+    g_assert_cmpstr (again, ==, plain);
+  }
+
   /* a timed analysis of a longer game: one line per move, a class each */
   {
     g_autoptr (KzStore) store = kz_store_open (db, NULL);

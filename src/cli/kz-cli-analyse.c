@@ -6,6 +6,7 @@
 #include "kz-cli.h"
 #include "kz-cli-db.h"
 #include "kz-game-analysis.h"
+#include "kz-kgn.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -134,4 +135,30 @@ kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global)
              kz_game_analysis_count_class (analysis, (KzSide) side, KZ_MOVE_CLASS_MISTAKE),
              kz_game_analysis_count_class (analysis, (KzSide) side, KZ_MOVE_CLASS_BLUNDER));
   return KZ_CLI_OK;
+}
+
+/* ---------------------------------------------------------------- */
+/* export --evals */
+
+static char *
+eval_comment (KzGame *game, guint i, gpointer data)
+{
+  KzGameAnalysis *analysis = g_hash_table_lookup (data, game);
+  return analysis ? kz_game_analysis_dup_eval_comment (analysis, i) : NULL;
+}
+
+char *
+kz_cli_export_with_evals (KzStore *store, GPtrArray *games, GError **error)
+{
+  g_autoptr (GHashTable) analyses = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  const KzAnalysisSettings any = KZ_ANALYSIS_SETTINGS_ANY_STORED;
+  for (guint i = 0; i < games->len; i++)
+    {
+      KzGame *game = g_ptr_array_index (games, i);
+      KzGameAnalysis *analysis = kz_game_analysis_new (game, &any);
+      g_hash_table_insert (analyses, game, analysis);
+      if (!kz_game_analysis_load (analysis, store, kz_game_get_id (game), error))
+        return NULL;
+    }
+  return kz_kgn_export_games_with_comments (games, eval_comment, analyses);
 }

@@ -279,19 +279,29 @@ int
 kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global)
 {
   static const char help[] =
-    "Usage: kazaki-cli [--db FILE] export [ID...] -o FILE\n"
+    "Usage: kazaki-cli [--db FILE] export [--evals] [ID...] -o FILE\n"
     "\n"
     "Writes the games (all of them, oldest first, when no ID is given) to FILE\n"
-    "as KGN.  FILE is replaced atomically; '-' writes to standard output.\n";
+    "as KGN.  FILE is replaced atomically; '-' writes to standard output.\n"
+    "With --evals, each move analysed (kazaki-cli analyse, or the app) is\n"
+    "followed by its evaluation for the Cossacks, in pieces or as a forced win\n"
+    "in plies: {[%eval 0.35]}, {[%eval #5]}, {[%eval #-3]}.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   const char *out = NULL;
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   int status = KZ_CLI_OK;
+  gboolean evals = FALSE;
   for (int i = 1; i < argc;)
     {
       const char *value;
       bool missing;
+      if (strcmp (argv[i], "--evals") == 0)
+        {
+          evals = TRUE;
+          i++;
+          continue;
+        }
       if (kz_cli_option (argc, argv, &i, "-o", &value, &missing)
           || kz_cli_option (argc, argv, &i, "--output", &value, &missing))
         {
@@ -328,7 +338,10 @@ kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global)
         return report_error ("export", error);
       g_ptr_array_add (games, game);
     }
-  g_autofree char *text = kz_kgn_export_games (games);
+  g_autofree char *text = evals ? kz_cli_export_with_evals (store, games, &error)
+                                 : kz_kgn_export_games (games);
+  if (text == NULL)
+    return report_error ("export", error);
   if (strcmp (out, "-") == 0)
     {
       fputs (text, stdout);

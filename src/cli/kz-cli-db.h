@@ -17,3 +17,7 @@ KzGame *kz_cli_db_open_game (const char *cmd, const KzCliGlobal *global, const c
                              gint64 *id, int *status);
 /* Reports a store or game error; returns the exit status (frees error). */
 int     kz_cli_db_report_error (const char *cmd, GError *error);
+
+/* kz-cli-analyse.c: the KGN of the games with the evaluations of their
+ * stored analyses as comments ({[%eval 0.35]}); NULL on a database error. */
+char   *kz_cli_export_with_evals (KzStore *store, GPtrArray *games, GError **error);

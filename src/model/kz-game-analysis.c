@@ -258,6 +258,17 @@ kz_game_analysis_count_class (KzGameAnalysis *self, KzSide side, KzMoveClass cls
   return n;
 }
 
+char *
+kz_game_analysis_dup_eval_comment (KzGameAnalysis *self, guint i)
+{
+  g_return_val_if_fail (KZ_IS_GAME_ANALYSIS (self), NULL);
+  if (i >= self->n_plies || !self->evals[i + 1].done)
+    return NULL;
+  char buf[32];
+  kz_score_format_eval (self->evals[i + 1].score, buf, sizeof buf);
+  return g_strdup_printf ("[%%eval %s]", buf);
+}
+
 gboolean
 kz_game_analysis_is_complete (KzGameAnalysis *self)
 {

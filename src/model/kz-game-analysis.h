@@ -107,6 +107,16 @@ gboolean              kz_game_analysis_get_running (KzGameAnalysis *self);
 guint                 kz_game_analysis_get_n_searched (KzGameAnalysis *self);
 const KzAnalysisSettings *kz_game_analysis_get_settings (KzGameAnalysis *self);
 
+/* The evaluation comment for KGN after move i (0-based): "[%eval 0.35]"
+ * (pieces, for the Cossacks) or "[%eval #5]" / "[%eval #-3]" (a forced
+ * win in plies), from the position after the move; NULL when it is not
+ * evaluated.  Free with g_free. */
+char                 *kz_game_analysis_dup_eval_comment (KzGameAnalysis *self, guint i);
+
+/* Settings that any stored row answers (for reading whatever analysis
+ * is stored, e.g. to export it). */
+#define KZ_ANALYSIS_SETTINGS_ANY_STORED { .time_ms = 1, .depth = 1, .threads = 1, .engine_version = 1 }
+
 /* Reads the stored rows of the game `id` that answer the settings (see
  * above).  Returns FALSE on a database error. */
 gboolean              kz_game_analysis_load (KzGameAnalysis *self, KzStore *store, gint64 id,

@@ -71,7 +71,7 @@ tag_or (KzGame *game, const char *name, const char *fallback)
 }
 
 static void
-export_game (GString *out, KzGame *game)
+export_game (GString *out, KzGame *game, KzKgnCommentFunc comment, gpointer user_data)
 {
   append_tag (out, "Event", tag_or (game, "Event", "Casual game"));
   append_tag (out, "Site", tag_or (game, "Site", "?"));
@@ -111,7 +111,8 @@ export_game (GString *out, KzGame *game)
   char num[32];
   for (guint i = 0; i <= plies; i++)
     {
-      const char *tokens[2] = { NULL, NULL };
+      const char *tokens[3] = { NULL, NULL, NULL };
+      g_autofree char *note = NULL;
       if (i < plies)
         {
           KzSide side = (KzSide) kz_game_get_position_at (game, i)->side;
@@ -128,10 +129,13 @@ export_game (GString *out, KzGame *game)
           tokens[1] = kz_game_get_move_text (game, i);
           if (side == KZ_TURKS)
             n++;
+          g_autofree char *text = comment ? comment (game, i, user_data) : NULL;
+          if (text)
+            tokens[2] = note = g_strdup_printf ("{%s}", text);
         }
       else
         tokens[1] = result;
-      for (int k = 0; k < 2; k++)
+      for (int k = 0; k < 3; k++)
         {
           if (tokens[k] == NULL)
             continue;
@@ -158,19 +162,26 @@ kz_kgn_export_game (KzGame *game)
 {
   g_return_val_if_fail (KZ_IS_GAME (game), NULL);
   GString *out = g_string_new (NULL);
-  export_game (out, game);
+  export_game (out, game, NULL, NULL);
   return g_string_free (out, FALSE);
 }
 
 char *
 kz_kgn_export_games (GPtrArray *games)
 {
+  return kz_kgn_export_games_with_comments (games, NULL, NULL);
+}
+
+char *
+kz_kgn_export_games_with_comments (GPtrArray *games, KzKgnCommentFunc comment,
+                                   gpointer user_data)
+{
   GString *out = g_string_new (NULL);
   for (guint i = 0; i < games->len; i++)
     {
       if (i > 0)
         g_string_append_c (out, '\n');
-      export_game (out, g_ptr_array_index (games, i));
+      export_game (out, g_ptr_array_index (games, i), comment, user_data);
     }
   return g_string_free (out, FALSE);
 }

@@ -42,6 +42,13 @@ typedef enum {
 char       *kz_kgn_export_game (KzGame *game);
 /* Several games (GPtrArray of KzGame*), separated by empty lines. */
 char       *kz_kgn_export_games (GPtrArray *games);
+/* A comment to write after move i (0-based) of game, without the braces
+ * (it must not contain '}'), or NULL for none; freed with g_free. */
+typedef char *(*KzKgnCommentFunc) (KzGame *game, guint i, gpointer user_data);
+/* The same, with a comment "{…}" after each move the function gives one
+ * for (e.g. "[%eval 0.35]", kz-game-analysis.h). */
+char       *kz_kgn_export_games_with_comments (GPtrArray *games, KzKgnCommentFunc comment,
+                                               gpointer user_data);
 
 /* One bad game found by kz_kgn_parse(). */
 typedef struct {
