@@ -57,6 +57,22 @@ kz_move_class_name (KzMoveClass cls)
   return names[cls];
 }
 
+const char *
+kz_move_class_symbol (KzMoveClass cls)
+{
+  switch (cls)
+    {
+    case KZ_MOVE_CLASS_INACCURACY:
+      return "?!";
+    case KZ_MOVE_CLASS_MISTAKE:
+      return "?";
+    case KZ_MOVE_CLASS_BLUNDER:
+      return "??";
+    default:
+      return "";
+    }
+}
+
 size_t
 kz_score_format (int score, char *buf, size_t size)
 {

@@ -87,6 +87,10 @@ KzMoveClass kz_classify_move (int best_score, int played_score, int n_legal, boo
  * NONE): the words of kazaki-cli analyse. */
 const char *kz_move_class_name (KzMoveClass cls);
 
+/* The usual annotation symbol: "?!" inaccuracy, "?" mistake, "??"
+ * blunder, "" for the others. */
+const char *kz_move_class_symbol (KzMoveClass cls);
+
 /* A score from the Cossacks' point of view as kazaki-cli analyse
  * prints it: "35", "-120", "#+5" (the Cossacks win by force in 5
  * plies), "#-0" (the Turks have won).  Returns the length. */

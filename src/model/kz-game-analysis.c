@@ -40,6 +40,8 @@ struct _KzGameAnalysis {
 
 G_DEFINE_FINAL_TYPE (KzGameAnalysis, kz_game_analysis, G_TYPE_OBJECT)
 
+static char *format_line (const KzPositionEval *e);
+
 enum { PROP_0, PROP_PROGRESS, PROP_RUNNING, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
@@ -267,6 +269,92 @@ kz_game_analysis_dup_eval_comment (KzGameAnalysis *self, guint i)
   char buf[32];
   kz_score_format_eval (self->evals[i + 1].score, buf, sizeof buf);
   return g_strdup_printf ("[%%eval %s]", buf);
+}
+
+const char *
+kz_move_class_describe (KzMoveClass cls)
+{
+  switch (cls)
+    {
+    case KZ_MOVE_CLASS_FORCED:
+      return _("Only move");
+    case KZ_MOVE_CLASS_BEST:
+      return _("Best move");
+    case KZ_MOVE_CLASS_GOOD:
+      return _("Good move");
+    case KZ_MOVE_CLASS_INACCURACY:
+      return _("Inaccuracy");
+    case KZ_MOVE_CLASS_MISTAKE:
+      return _("Mistake");
+    case KZ_MOVE_CLASS_BLUNDER:
+      return _("Blunder");
+    default:
+      return "";
+    }
+}
+
+char *
+kz_score_describe (int score)
+{
+  if (score >= KZ_SCORE_WIN_MIN || score <= -KZ_SCORE_WIN_MIN)
+    {
+      gboolean cossacks = score > 0;
+      int n = kz_score_plies_to_end (score);
+      if (score == KZ_SCORE_WIN || score == -KZ_SCORE_WIN)
+        return g_strdup (cossacks ? _("Cossacks have won") : _("Turks have won"));
+      return g_strdup_printf (cossacks
+                              ? g_dngettext (GETTEXT_PACKAGE, "Cossacks win by force in %d ply",
+                                             "Cossacks win by force in %d plies", n)
+                              : g_dngettext (GETTEXT_PACKAGE, "Turks win by force in %d ply",
+                                             "Turks win by force in %d plies", n), n);
+    }
+  if (score == 0)
+    return g_strdup (_("Even"));
+  char buf[32];
+  kz_score_format_eval (ABS (score), buf, sizeof buf);
+  /* TRANSLATORS: an evaluation, "+1.20" in pieces */
+  return g_strdup_printf (score > 0 ? _("Cossacks +%s") : _("Turks +%s"), buf);
+}
+
+char *
+kz_game_analysis_dup_summary (KzGameAnalysis *self, KzSide side)
+{
+  g_return_val_if_fail (KZ_IS_GAME_ANALYSIS (self), NULL);
+  guint n[3] = {
+    kz_game_analysis_count_class (self, side, KZ_MOVE_CLASS_INACCURACY),
+    kz_game_analysis_count_class (self, side, KZ_MOVE_CLASS_MISTAKE),
+    kz_game_analysis_count_class (self, side, KZ_MOVE_CLASS_BLUNDER),
+  };
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  if (n[0])
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u inaccuracy",
+                                                          "%u inaccuracies", n[0]), n[0]));
+  if (n[1])
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u mistake",
+                                                          "%u mistakes", n[1]), n[1]));
+  if (n[2])
+    g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u blunder",
+                                                          "%u blunders", n[2]), n[2]));
+  g_ptr_array_add (parts, NULL);
+  g_autofree char *list = parts->len > 1 ? g_strjoinv (", ", (char **) parts->pdata)
+                                         : g_strdup (_("no mistakes"));
+  /* TRANSLATORS: "Cossacks: 1 mistake, 2 blunders" */
+  return g_strdup_printf (side == KZ_COSSACKS ? _("Cossacks: %s") : _("Turks: %s"), list);
+}
+
+char *
+kz_game_analysis_dup_line_text (KzGameAnalysis *self, guint ply)
+{
+  g_return_val_if_fail (KZ_IS_GAME_ANALYSIS (self), NULL);
+  if (ply > self->n_plies || !self->evals[ply].done)
+    return NULL;
+  const KzPositionEval *e = &self->evals[ply];
+  g_autofree char *score = kz_score_describe (e->score);
+  if (!e->has_best)
+    return g_strdup_printf ("%s.", score);
+  g_autofree char *line = format_line (e);
+  /* TRANSLATORS: "Turks +0.40. Best: c6-c5 c4xc6 d7xb7" */
+  return g_strdup_printf (_("%s. Best: %s"), score, line);
 }
 
 gboolean

@@ -113,6 +113,22 @@ const KzAnalysisSettings *kz_game_analysis_get_settings (KzGameAnalysis *self);
  * evaluated.  Free with g_free. */
 char                 *kz_game_analysis_dup_eval_comment (KzGameAnalysis *self, guint i);
 
+/* For display (translated). */
+/* "Only move", "Best move", "Good move", "Inaccuracy", "Mistake",
+ * "Blunder"; "" for NONE. */
+const char           *kz_move_class_describe (KzMoveClass cls);
+/* A score for the Cossacks in words: "Even", "Cossacks +0.35",
+ * "Turks +1.20", "Cossacks win by force in 7 plies", "Cossacks have won",
+ * "Draw". */
+char                 *kz_score_describe (int cossacks_score);
+/* "Cossacks: 1 mistake, 2 blunders" (inaccuracies, mistakes and
+ * blunders of that side), or "Cossacks: no mistakes". */
+char                 *kz_game_analysis_dup_summary (KzGameAnalysis *self, KzSide side);
+/* The engine's view of position `ply` in words: its score, then its
+ * expected line: "Turks +0.40. Best: c6-c5 c4xc6 d7xb7"; NULL when the
+ * position is not evaluated. */
+char                 *kz_game_analysis_dup_line_text (KzGameAnalysis *self, guint ply);
+
 /* Settings that any stored row answers (for reading whatever analysis
  * is stored, e.g. to export it). */
 #define KZ_ANALYSIS_SETTINGS_ANY_STORED { .time_ms = 1, .depth = 1, .threads = 1, .engine_version = 1 }

@@ -1,0 +1,294 @@
+/* test-ui-eval.c — the analysis widgets in a real window: the
+ * evaluation graph (plies, marks drawn, tooltip and accessible text,
+ * results arriving), the evaluation bar and the move-list marks.
+ *
+ * Needs a display (./build-aux/test runs it under Xvfb); skipped without.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+#include <string.h>
+
+#include "kz-eval-bar.h"
+#include "kz-eval-graph.h"
+#include "kz-game-analysis.h"
+#include "kz-move-marks.h"
+
+/* As in test-model-analysis.c: a5xa7 walks into a forced loss, c7-d7
+ * throws the Turks' forced win away: two blunders. */
+#define THROW_KPN "5/3/1ct2/t4/c4/5/5/3/5 c c7 home"
+
+typedef struct {
+  GtkWidget      *window;
+  KzEvalGraph    *graph;
+  KzEvalBar      *bar;
+  GtkLabel       *label;
+  KzGame         *game;
+  KzGameAnalysis *analysis;
+} Fixture;
+
+static void
+wait_frames (int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      gint64 end = g_get_monotonic_time () + 20 * 1000;
+      while (g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  f->game = kz_game_new_from_kpn (THROW_KPN, &error);
+  g_assert_no_error (error);
+  g_assert_true (kz_game_play_text (f->game, "a5xa7", NULL));
+  g_assert_true (kz_game_play_text (f->game, "c7-d7", NULL));
+  KzAnalysisSettings settings = { .depth = 8, .threads = 2 };
+  f->analysis = kz_game_analysis_new (f->game, &settings);
+
+  f->window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  f->bar = KZ_EVAL_BAR (kz_eval_bar_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (f->bar), 20, 200);
+  gtk_widget_set_valign (GTK_WIDGET (f->bar), GTK_ALIGN_START);
+  f->graph = KZ_EVAL_GRAPH (kz_eval_graph_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (f->graph), 400, 100);
+  gtk_widget_set_valign (GTK_WIDGET (f->graph), GTK_ALIGN_START);
+  f->label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (f->label), "move");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->bar));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->graph));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (f->label));
+  gtk_window_set_child (GTK_WINDOW (f->window), box);
+  gtk_window_present (GTK_WINDOW (f->window));
+  for (int i = 0; i < 250 && (gtk_widget_get_width (GTK_WIDGET (f->graph)) == 0 ||
+                              !gtk_widget_get_mapped (GTK_WIDGET (f->graph))); i++)
+    wait_frames (1);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->graph)));
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->analysis);
+  g_clear_object (&f->game);
+}
+
+static cairo_surface_t *
+render (GtkWidget *widget)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+  GskRenderNode *node = NULL;
+  for (int tries = 0; node == NULL && tries < 250; tries++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node == NULL)
+        wait_frames (1);
+    }
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  gsk_render_node_unref (node);
+  cairo_destroy (cr);
+  g_object_unref (paintable);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The pixel at (x, y) as 0xRRGGBB (premultiplied, on an opaque window). */
+static void
+pixel (cairo_surface_t *s, int x, int y, int *r, int *g, int *b)
+{
+  x = CLAMP (x, 0, cairo_image_surface_get_width (s) - 1);
+  y = CLAMP (y, 0, cairo_image_surface_get_height (s) - 1);
+  guint32 v = *(guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s) + 4 * x);
+  *r = (v >> 16) & 0xff;
+  *g = (v >> 8) & 0xff;
+  *b = v & 0xff;
+}
+
+static void
+on_analysed (KzGameAnalysis *a, guint ply, guint *count)
+{
+  (*count)++;
+}
+
+static void
+on_finished (KzGameAnalysis *a, gboolean cancelled, gboolean *done)
+{
+  *done = TRUE;
+}
+
+/* Results arrive in the window's main context while the window runs;
+ * the graph follows them. */
+static void
+analyse_in_background (Fixture *f)
+{
+  guint count = 0;
+  gboolean done = FALSE;
+  g_signal_connect (f->analysis, "position-analysed", G_CALLBACK (on_analysed), &count);
+  g_signal_connect (f->analysis, "finished", G_CALLBACK (on_finished), &done);
+  kz_game_analysis_start (f->analysis, NULL);
+  for (int i = 0; i < 3000 && !done; i++)
+    wait_frames (1);
+  g_assert_true (done);
+  g_assert_cmpuint (count, ==, 3);
+  g_assert_true (kz_game_analysis_is_complete (f->analysis));
+}
+
+static void
+test_graph (Fixture *f, gconstpointer data)
+{
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (f->graph), GTK_ACCESSIBLE_ROLE_SLIDER);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->graph), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Evaluation graph");
+  kz_eval_graph_set_analysis (f->graph, f->analysis);
+  g_autofree char *before = kz_eval_graph_dup_text (f->graph, 0);
+  g_assert_nonnull (strstr (before, "not analysed"));
+
+  analyse_in_background (f);
+  g_autofree char *start = kz_eval_graph_dup_text (f->graph, 0);
+  g_assert_null (strstr (start, "not analysed"));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->graph), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT,
+                                       start);
+
+  /* x ↔ ply, both ways; choosing a ply notifies it and updates the
+   * accessible value */
+  for (guint i = 0; i <= 2; i++)
+    g_assert_cmpuint (kz_eval_graph_ply_at (f->graph, kz_eval_graph_x_of (f->graph, i)), ==, i);
+  g_assert_cmpuint (kz_eval_graph_ply_at (f->graph, -50), ==, 0);
+  g_assert_cmpuint (kz_eval_graph_ply_at (f->graph, 10000), ==, 2);
+  kz_eval_graph_set_ply (f->graph, kz_eval_graph_ply_at (f->graph, kz_eval_graph_x_of (f->graph, 1) + 3));
+  g_assert_cmpuint (kz_eval_graph_get_ply (f->graph), ==, 1);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->graph), GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, 1.0);
+  g_autofree char *text1 = kz_eval_graph_dup_text (f->graph, 1);
+  g_assert_cmpstr (text1, ==, "Ply 1, a5xa7: Turks win by force in 1 ply — Blunder");
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->graph), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT,
+                                       text1);
+  kz_eval_graph_set_ply (f->graph, 99);
+  g_assert_cmpuint (kz_eval_graph_get_ply (f->graph), ==, 2);
+
+  /* the drawing: the blunder of ply 1 (a forced Turkish win: the bottom
+   * of the graph) is a red dot; the start, a Cossack advantage, is blue
+   * above the middle line */
+  wait_frames (3);
+  cairo_surface_t *s = render (GTK_WIDGET (f->graph));
+  int h = gtk_widget_get_height (GTK_WIDGET (f->graph));
+  int r, g, b;
+  pixel (s, (int) kz_eval_graph_x_of (f->graph, 1), h - 4 - 1, &r, &g, &b);
+  g_test_message ("blunder dot: %d %d %d", r, g, b);
+  g_assert_cmpint (r, >, 150);
+  g_assert_cmpint (g, <, 90);
+  g_assert_cmpint (b, <, 90);
+  const KzPositionEval *e0 = kz_game_analysis_get_eval (f->analysis, 0);
+  g_assert_cmpint (e0->score, >, 100);
+  pixel (s, (int) kz_eval_graph_x_of (f->graph, 0) + 3, h / 2 - 3, &r, &g, &b);
+  g_test_message ("Cossack area: %d %d %d", r, g, b);
+  if (g_getenv ("KZ_TEST_SAVE"))
+    cairo_surface_write_to_png (s, g_getenv ("KZ_TEST_SAVE"));
+  g_assert_cmpint (b, >, r + 30);
+  cairo_surface_destroy (s);
+}
+
+static void
+test_marks (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_assert_true (kz_game_analysis_run (f->analysis, NULL, &error));
+  KzMoveClass c1 = kz_game_analysis_get_move_class (f->analysis, 1);
+  g_assert_cmpint (c1, ==, KZ_MOVE_CLASS_BLUNDER);
+  kz_move_mark_apply (f->label, "a5xa7", c1);
+  g_assert_cmpstr (gtk_label_get_text (f->label), ==, "a5xa7??");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->label), "blunder"));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "a5xa7, Blunder");
+  /* the colour comes from style.css when the app loads it; here the
+   * mark's own colour is red */
+  GdkRGBA c;
+  g_assert_true (kz_move_mark_color (c1, &c));
+  g_assert_cmpfloat (c.red, >, 0.8);
+  g_assert_false (kz_move_mark_color (KZ_MOVE_CLASS_GOOD, &c));
+
+  kz_move_mark_apply (f->label, "c4-c5", KZ_MOVE_CLASS_MISTAKE);
+  g_assert_cmpstr (gtk_label_get_text (f->label), ==, "c4-c5?");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->label), "blunder"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->label), "mistake"));
+  kz_move_mark_apply (f->label, "c4-c5", KZ_MOVE_CLASS_INACCURACY);
+  g_assert_cmpstr (gtk_label_get_text (f->label), ==, "c4-c5?!");
+  kz_move_mark_apply (f->label, "c4-c5", KZ_MOVE_CLASS_BEST);
+  g_assert_cmpstr (gtk_label_get_text (f->label), ==, "c4-c5");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->label), "inaccuracy"));
+
+  g_autofree char *cossacks = kz_game_analysis_dup_summary (f->analysis, KZ_COSSACKS);
+  g_autofree char *turks = kz_game_analysis_dup_summary (f->analysis, KZ_TURKS);
+  g_assert_cmpstr (cossacks, ==, "Cossacks: 1 blunder");
+  g_assert_cmpstr (turks, ==, "Turks: 1 blunder");
+  g_autofree char *line = kz_game_analysis_dup_line_text (f->analysis, 1);
+  g_assert_cmpstr (line, ==, "Turks win by force in 1 ply. Best: c7-c8");
+}
+
+static void
+test_bar (Fixture *f, gconstpointer data)
+{
+  gtk_test_accessible_assert_role (GTK_ACCESSIBLE (f->bar), GTK_ACCESSIBLE_ROLE_METER);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                       "Evaluation");
+  g_assert_cmpfloat (kz_eval_bar_get_fraction (f->bar), ==, 0.5);
+  kz_eval_bar_set_score (f->bar, 400);
+  kz_eval_bar_set_evaluated (f->bar, TRUE);
+  g_assert_cmpfloat_with_epsilon (kz_eval_bar_get_fraction (f->bar), kz_expected_result (400), 1e-9);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->bar), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT,
+                                       "Cossacks +4.00");
+  wait_frames (3);
+  cairo_surface_t *s = render (GTK_WIDGET (f->bar));
+  int h = gtk_widget_get_height (GTK_WIDGET (f->bar));
+  int r, g, b;
+  /* E(400) = 0.81: blue from the bottom to 81 %, red above */
+  pixel (s, 5, h - 5, &r, &g, &b);
+  g_assert_cmpint (b, >, r + 60);
+  pixel (s, 5, (int) (h * 0.10), &r, &g, &b);
+  g_assert_cmpint (r, >, b + 60);
+  pixel (s, 5, (int) (h * 0.25), &r, &g, &b);
+  g_assert_cmpint (b, >, r + 60);
+  cairo_surface_destroy (s);
+
+  /* flipped with the board: the Cossacks' share at the top */
+  kz_eval_bar_set_flipped (f->bar, TRUE);
+  wait_frames (3);
+  s = render (GTK_WIDGET (f->bar));
+  pixel (s, 5, 5, &r, &g, &b);
+  g_assert_cmpint (b, >, r + 60);
+  pixel (s, 5, h - 5, &r, &g, &b);
+  g_assert_cmpint (r, >, b + 60);
+  cairo_surface_destroy (s);
+
+  kz_eval_bar_set_score (f->bar, -(KZ_SCORE_WIN - 3));
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->bar), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT,
+                                       "Turks win by force in 3 plies");
+  g_assert_cmpfloat (kz_eval_bar_get_fraction (f->bar), ==, 0.0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_add ("/ui/eval/graph", Fixture, NULL, fixture_setup, test_graph, fixture_teardown);
+  g_test_add ("/ui/eval/marks", Fixture, NULL, fixture_setup, test_marks, fixture_teardown);
+  g_test_add ("/ui/eval/bar", Fixture, NULL, fixture_setup, test_bar, fixture_teardown);
+  return g_test_run ();
+}
