@@ -9,9 +9,11 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "kz-board-geometry.h"
 #include "kz-eval-bar.h"
 #include "kz-eval-graph.h"
 #include "kz-game-analysis.h"
+#include "kz-move-arrow.h"
 #include "kz-move-marks.h"
 
 /* As in test-model-analysis.c: a5xa7 walks into a forced loss, c7-d7
@@ -276,6 +278,52 @@ test_bar (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (kz_eval_bar_get_fraction (f->bar), ==, 0.0);
 }
 
+/* The best-move arrow over a board of the same size: along the move's
+ * points, as the board's geometry places them, flipped with it. */
+static void
+test_arrow (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  KzMoveArrow *arrow = KZ_MOVE_ARROW (kz_move_arrow_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (arrow), 300, 500);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (arrow));
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < 250 && !gtk_widget_get_mapped (GTK_WIDGET (arrow)); i++)
+    wait_frames (1);
+  g_assert_false (gtk_widget_get_can_target (GTK_WIDGET (arrow)));
+
+  KzPosition pos;
+  KzMove move;
+  kz_position_init_start (&pos);
+  g_assert_true (kz_move_parse (&pos, "c4-c5", &move, NULL));
+  kz_move_arrow_set_move (arrow, &move);
+  g_assert_true (kz_move_arrow_get_move (arrow, NULL));
+  for (int flipped = 0; flipped < 2; flipped++)
+    {
+      kz_move_arrow_set_flipped (arrow, flipped);
+      wait_frames (3);
+      cairo_surface_t *s = render (GTK_WIDGET (arrow));
+      int w = gtk_widget_get_width (GTK_WIDGET (arrow)), h = gtk_widget_get_height (GTK_WIDGET (arrow));
+      KzBoardGeometry g;
+      kz_board_geometry_init (&g, w, h, flipped);
+      double x4, y4, x5, y5, xa, ya;
+      kz_board_geometry_point_to_pixel (&g, kz_point_parse ("c4", NULL), &x4, &y4);
+      kz_board_geometry_point_to_pixel (&g, kz_point_parse ("c5", NULL), &x5, &y5);
+      kz_board_geometry_point_to_pixel (&g, kz_point_parse ("a1", NULL), &xa, &ya);
+      int r, gr, b;
+      pixel (s, (int) ((x4 + x5) / 2), (int) ((y4 + y5) / 2), &r, &gr, &b);
+      g_test_message ("arrow (flipped %d): %d %d %d", flipped, r, gr, b);
+      g_assert_cmpint (gr, >, r + 40);
+      g_assert_cmpint (gr, >, b + 20);
+      pixel (s, (int) xa, (int) ya, &r, &gr, &b);
+      g_assert_cmpint (r + gr + b, ==, 0);   /* nothing drawn elsewhere */
+      cairo_surface_destroy (s);
+    }
+  kz_move_arrow_set_move (arrow, NULL);
+  g_assert_false (kz_move_arrow_get_move (arrow, NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -290,5 +338,6 @@ main (int argc, char *argv[])
   g_test_add ("/ui/eval/graph", Fixture, NULL, fixture_setup, test_graph, fixture_teardown);
   g_test_add ("/ui/eval/marks", Fixture, NULL, fixture_setup, test_marks, fixture_teardown);
   g_test_add ("/ui/eval/bar", Fixture, NULL, fixture_setup, test_bar, fixture_teardown);
+  g_test_add_func ("/ui/eval/arrow", test_arrow);
   return g_test_run ();
 }
