@@ -451,7 +451,7 @@ test_migration (void)
       else
         {
           /* a current file taken back to `version` (v3 added the index
-           * games_resumable, v4 the analysis table) */
+           * games_resumable, v4 the analysis table, v5 moves.clock_ms) */
           {
             g_autoptr (KzStore) store = kz_store_open (path, NULL);
             const char *moves[] = { "b4-a4", "b6-a6", NULL };
@@ -460,9 +460,12 @@ test_migration (void)
           }
           sqlite3 *db;
           g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+          g_assert_cmpint (sqlite3_exec (db, "ALTER TABLE moves DROP COLUMN clock_ms", NULL, NULL, NULL),
+                           ==, SQLITE_OK);
           /* what each later version added, taken away */
-          g_autofree char *sql = g_strdup_printf ("%sDROP TABLE analysis; PRAGMA user_version = %d;",
+          g_autofree char *sql = g_strdup_printf ("%s%sPRAGMA user_version = %d;",
                                                   version < 3 ? "DROP INDEX games_resumable; " : "",
+                                                  version < 4 ? "DROP TABLE analysis; " : "",
                                                   version);
           g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
           sqlite3_close (db);

@@ -861,7 +861,8 @@ test_migration_v2 (Fixture *f, gconstpointer data)
   g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
   g_autofree char *sql = g_strdup_printf (
     "UPDATE games SET cossacks_kind = 1, turks_kind = 1 WHERE id = %" G_GINT64_FORMAT ";"
-    "DROP INDEX games_resumable; DROP TABLE analysis; PRAGMA user_version = 2;", selfplay);
+    "DROP INDEX games_resumable; DROP TABLE analysis; ALTER TABLE moves DROP COLUMN clock_ms; "
+    "PRAGMA user_version = 2;", selfplay);
   g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
 

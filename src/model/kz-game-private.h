@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 /* Plays a move without recording it in the store (loading, importing). */
 gboolean kz_game_load_move (KzGame *self, const char *text, gint64 time_ms,
                             GError **error);
+/* Sets the clock stored with move i (loading, importing). */
+void     kz_game_load_move_clock (KzGame *self, guint i, gint64 clock_ms);
 /* Sets result/termination/end time without recording (loading). */
 void     kz_game_load_outcome (KzGame *self, KzResult result,
                                KzTermination termination, gint64 end_time);

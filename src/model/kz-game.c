@@ -26,7 +26,8 @@ G_DEFINE_ENUM_TYPE (KzTermination, kz_termination,
   G_DEFINE_ENUM_VALUE (KZ_TERMINATION_BLOCKED, "blocked"),
   G_DEFINE_ENUM_VALUE (KZ_TERMINATION_REPETITION, "repetition"),
   G_DEFINE_ENUM_VALUE (KZ_TERMINATION_AGREEMENT, "agreement"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_RESIGNATION, "resignation"))
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_RESIGNATION, "resignation"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_TIME_FORFEIT, "time-forfeit"))
 
 G_DEFINE_ENUM_TYPE (KzTroop, kz_troop,
   G_DEFINE_ENUM_VALUE (KZ_TROOP_INFANTRY, "infantry"),
@@ -48,6 +49,7 @@ G_DEFINE_QUARK (kz-game-error-quark, kz_game_error)
 static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2" };
 static const char *const termination_tokens[] = {
   "unterminated", "flag", "annihilation", "blocked", "repetition", "agreement", "resignation",
+  "time forfeit",
 };
 
 /* The token at @index of a table of @n, tokens[0] for an index out of range. */
@@ -125,6 +127,7 @@ kz_termination_describe (KzTermination termination)
     case KZ_TERMINATION_REPETITION: return _("Threefold repetition");
     case KZ_TERMINATION_AGREEMENT: return _("Draw by agreement");
     case KZ_TERMINATION_RESIGNATION: return _("Resignation");
+    case KZ_TERMINATION_TIME_FORFEIT: return _("Time ran out");
     case KZ_TERMINATION_NONE:
     default: return _("Unterminated");
     }
@@ -156,6 +159,7 @@ typedef struct {
   KzMove move;
   char   text[KZ_MOVE_STR_MAX];
   gint64 time_ms;
+  gint64 clock_ms;   /* the mover's time left after the move; -1: no clock */
 } MoveRec;
 
 struct _KzGame {
@@ -564,7 +568,8 @@ kz_game_get_can_undo (KzGame *self)
   g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
   return self->moves->len > 0
          && self->termination != KZ_TERMINATION_RESIGNATION
-         && self->termination != KZ_TERMINATION_AGREEMENT;
+         && self->termination != KZ_TERMINATION_AGREEMENT
+         && self->termination != KZ_TERMINATION_TIME_FORFEIT;
 }
 
 gboolean
@@ -599,6 +604,81 @@ kz_game_get_move_time (KzGame *self, guint i)
   if (i >= self->moves->len)
     return 0;
   return g_array_index (self->moves, MoveRec, i).time_ms;
+}
+
+gint64
+kz_game_get_move_clock (KzGame *self, guint i)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), -1);
+  if (i >= self->moves->len)
+    return -1;
+  return g_array_index (self->moves, MoveRec, i).clock_ms;
+}
+
+void
+kz_game_load_move_clock (KzGame *self, guint i, gint64 clock_ms)
+{
+  g_return_if_fail (KZ_IS_GAME (self));
+  if (i < self->moves->len)
+    g_array_index (self->moves, MoveRec, i).clock_ms = clock_ms;
+}
+
+gboolean
+kz_game_get_time_control (KzGame *self, KzTimeControl *tc)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (tc != NULL, FALSE);
+  if (!kz_time_control_parse (kz_game_get_tag (self, "TimeControl"), tc, NULL))
+    *tc = (KzTimeControl) { KZ_TIME_NONE, 0, 0 };
+  return tc->kind != KZ_TIME_NONE;
+}
+
+void
+kz_game_set_time_control (KzGame *self, const KzTimeControl *tc)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (KZ_IS_GAME (self));
+  if (tc == NULL || tc->kind == KZ_TIME_NONE)
+    {
+      kz_game_set_tag (self, "TimeControl", NULL);
+      return;
+    }
+  text = kz_time_control_format (tc);
+  kz_game_set_tag (self, "TimeControl", text);
+}
+
+gint64
+kz_game_get_clock_left (KzGame *self, KzSide side)
+{
+  KzTimeControl tc;
+
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  if (!kz_game_get_time_control (self, &tc))
+    return 0;
+  /* The time left after this side's last move with a known clock. */
+  for (guint i = self->moves->len; i-- > 0;)
+    {
+      const MoveRec *rec = &g_array_index (self->moves, MoveRec, i);
+      if (g_array_index (self->states, PlyState, i).pos.side == side && rec->clock_ms >= 0)
+        return rec->clock_ms;
+    }
+  return tc.base_ms;
+}
+
+KzClock *
+kz_game_new_clock (KzGame *self)
+{
+  KzTimeControl tc;
+  KzClock *clock;
+
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  if (!kz_game_get_time_control (self, &tc))
+    return NULL;
+  clock = kz_clock_new (&tc);
+  for (int side = 0; side < 2; side++)
+    kz_clock_set_left (clock, (KzSide) side, kz_game_get_clock_left (self, (KzSide) side));
+  return clock;
 }
 
 /* How often `pos` occurs among the states (RULES.md §7: same pieces,
@@ -813,10 +893,13 @@ store_failed (GError **error, GError *store_error)
   return FALSE;
 }
 
+static gboolean end_game (KzGame *self, KzResult result, KzTermination termination,
+                          GError **error);
+
 /* Applies a legal `move` (as generated); records it first when attached
  * and `record`. */
 static gboolean
-apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gboolean record,
+apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gint64 clock_ms, gboolean record,
             gboolean clear_redo, GError **error)
 {
   const PlyState *last = last_state (self);
@@ -847,6 +930,7 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gboolean record,
   rec.move = *move;
   kz_move_format (move, rec.text, sizeof rec.text);
   rec.time_ms = time_ms;
+  rec.clock_ms = clock_ms;
   gint64 end_time = result != KZ_RESULT_NONE ? time_ms / 1000 : 0;
 
   if (record && self->store != NULL)
@@ -855,7 +939,7 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gboolean record,
       GError *local = NULL;
       kz_kpn_format (&next.pos, kpn, sizeof kpn);
       if (!kz_store_append_move (self->store, self->id, self->moves->len + 1, rec.text,
-                                 time_ms, kpn, result, termination, end_time, &local))
+                                 time_ms, clock_ms, kpn, result, termination, end_time, &local))
         return store_failed (error, local);
     }
 
@@ -914,7 +998,30 @@ kz_game_play (KzGame *self, const KzMove *move, GError **error)
   KzMove legal;
   if (!find_legal (self, move, &legal, error))
     return FALSE;
-  return apply_move (self, &legal, g_get_real_time () / 1000, TRUE, TRUE, error);
+  return apply_move (self, &legal, g_get_real_time () / 1000, -1, TRUE, TRUE, error);
+}
+
+gboolean
+kz_game_play_with_clock (KzGame *self, const KzMove *move, gint64 clock_ms, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (move != NULL, FALSE);
+  KzMove legal;
+  if (!find_legal (self, move, &legal, error))
+    return FALSE;
+  return apply_move (self, &legal, g_get_real_time () / 1000, MAX (clock_ms, -1), TRUE, TRUE, error);
+}
+
+gboolean
+kz_game_flag_fall (KzGame *self, KzSide side, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  /* The other side wins on time, unless it has no pieces to win with. */
+  KzSide other = KZ_OTHER (side);
+  KzResult result = kz_game_get_position (self)->pieces[other] == 0
+                    ? KZ_RESULT_DRAW
+                    : other == KZ_COSSACKS ? KZ_RESULT_COSSACKS_WIN : KZ_RESULT_TURKS_WIN;
+  return end_game (self, result, KZ_TERMINATION_TIME_FORFEIT, error);
 }
 
 gboolean
@@ -925,7 +1032,7 @@ kz_game_play_text (KzGame *self, const char *text, GError **error)
   KzMove move;
   if (!parse_move (self, text, &move, error))
     return FALSE;
-  return apply_move (self, &move, g_get_real_time () / 1000, TRUE, TRUE, error);
+  return apply_move (self, &move, g_get_real_time () / 1000, -1, TRUE, TRUE, error);
 }
 
 gboolean
@@ -934,7 +1041,7 @@ kz_game_load_move (KzGame *self, const char *text, gint64 time_ms, GError **erro
   KzMove move;
   if (!parse_move (self, text, &move, error))
     return FALSE;
-  return apply_move (self, &move, time_ms, FALSE, TRUE, error);
+  return apply_move (self, &move, time_ms, -1, FALSE, TRUE, error);
 }
 
 gboolean
@@ -991,7 +1098,7 @@ kz_game_redo (KzGame *self, GError **error)
   snapshot (self, &old);
   g_array_set_size (self->redo, self->redo->len - 1);
   gboolean mid = kz_game_get_can_redo (self);
-  if (!apply_move (self, &legal, g_get_real_time () / 1000, TRUE, FALSE, error))
+  if (!apply_move (self, &legal, g_get_real_time () / 1000, rec.clock_ms, TRUE, FALSE, error))
     {
       g_array_append_val (self->redo, rec);
       return FALSE;
@@ -1052,7 +1159,8 @@ kz_game_set_outcome (KzGame *self, KzResult result, KzTermination termination,
   g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
   gboolean ok = (termination == KZ_TERMINATION_AGREEMENT && result == KZ_RESULT_DRAW)
                 || (termination == KZ_TERMINATION_RESIGNATION
-                    && (result == KZ_RESULT_COSSACKS_WIN || result == KZ_RESULT_TURKS_WIN));
+                    && (result == KZ_RESULT_COSSACKS_WIN || result == KZ_RESULT_TURKS_WIN))
+                || (termination == KZ_TERMINATION_TIME_FORFEIT && result != KZ_RESULT_NONE);
   if (!ok)
     {
       g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_ILLEGAL_MOVE,

@@ -35,6 +35,7 @@
 
 #include <glib-object.h>
 
+#include "kz-clock.h"
 #include "kz-engine.h"
 
 G_BEGIN_DECLS
@@ -57,6 +58,7 @@ typedef enum {
   KZ_TERMINATION_REPETITION,
   KZ_TERMINATION_AGREEMENT,
   KZ_TERMINATION_RESIGNATION,
+  KZ_TERMINATION_TIME_FORFEIT,   /* a flag fell (the clock); KGN "time forfeit" */
 } KzTermination;
 
 typedef enum {
@@ -170,6 +172,20 @@ const char         *kz_game_get_move_text (KzGame *self, guint i);
 guint               kz_game_count_repetitions (KzGame *self);
 /* Milliseconds since the epoch when move i was played (0 = unknown). */
 gint64              kz_game_get_move_time (KzGame *self, guint i);
+/* The mover's time left on the clock after move i (ms), -1 = no clock. */
+gint64              kz_game_get_move_clock (KzGame *self, guint i);
+
+/* --- clocks -------------------------------------------------------------- */
+/* The time control is the KGN tag "TimeControl" (PGN syntax, kept with
+ * the other tags); FALSE (and kind none) when the game has no clock. */
+gboolean            kz_game_get_time_control (KzGame *self, KzTimeControl *tc);
+void                kz_game_set_time_control (KzGame *self, const KzTimeControl *tc);
+/* A side's time left at the current ply: after its last move with a
+ * known clock, else the base time (0 without a clock). */
+gint64              kz_game_get_clock_left (KzGame *self, KzSide side);
+/* A stopped clock with the times left at the current ply (resuming a
+ * stored game), or NULL when the game has no time control. */
+KzClock            *kz_game_new_clock (KzGame *self);
 
 /* --- legal moves (empty once the game is over) ------------------------- */
 /* Every legal turn, as a GArray of KzMove; from = KZ_NO_POINT for all
@@ -206,6 +222,12 @@ KzTroop             kz_game_get_piece_troop (KzGame *self, int id);
  * "c4 and c6 are not neighbours on a line", "The chain must go on from c5". */
 gboolean            kz_game_play (KzGame *self, const KzMove *move, GError **error);
 gboolean            kz_game_play_text (KzGame *self, const char *text, GError **error);
+/* Plays a move and stores with it the mover's time left (ms; -1: none). */
+gboolean            kz_game_play_with_clock (KzGame *self, const KzMove *move, gint64 clock_ms,
+                                             GError **error);
+/* `side`'s time has run out: the other side wins ("time forfeit"), or it
+ * is a draw when the other side has no pieces. */
+gboolean            kz_game_flag_fall (KzGame *self, KzSide side, GError **error);
 /* Takes back the last move (it goes onto the redo stack).  Not possible
  * after a resignation or an agreed draw. */
 gboolean            kz_game_undo (KzGame *self, GError **error);

@@ -129,9 +129,19 @@ export_game (GString *out, KzGame *game, KzKgnCommentFunc comment, gpointer user
           tokens[1] = kz_game_get_move_text (game, i);
           if (side == KZ_TURKS)
             n++;
+          /* One comment after the move: the clock, then the hook's text
+           * ("{[%clk 0:04:51] [%eval 0.35]}"). */
           g_autofree char *text = comment ? comment (game, i, user_data) : NULL;
-          if (text)
-            tokens[2] = note = g_strdup_printf ("{%s}", text);
+          g_autofree char *clk = NULL;
+          if (kz_game_get_move_clock (game, i) >= 0)
+            {
+              g_autofree char *t = kz_clock_format_clk (kz_game_get_move_clock (game, i));
+              clk = g_strdup_printf ("[%%clk %s]", t);
+            }
+          if (clk && text)
+            tokens[2] = note = g_strdup_printf ("{%s %s}", clk, text);
+          else if (clk || text)
+            tokens[2] = note = g_strdup_printf ("{%s}", clk ? clk : text);
         }
       else
         tokens[1] = result;
@@ -195,6 +205,7 @@ typedef struct {
   const char *end;
   guint       line;
   guint       col;
+  KzGame     *clock_game;   /* while reading its moves: a %clk comment sets the last move's clock */
 } Lexer;
 
 static gboolean
@@ -250,6 +261,28 @@ set_problem (GError **error, int code, Where w, const char *fmt, ...)
   g_set_error (error, KZ_KGN_ERROR, code, _("line %u, column %u: %s"), w.line, w.col, msg);
 }
 
+/* A comment just read (from `w` to lx->p) after a move: its
+ * "[%clk H:MM:SS]" is the mover's time left (kz_clock_parse_clk). */
+static void
+read_clock_comment (Lexer *lx, Where w)
+{
+  guint ply;
+  gint64 ms;
+
+  if (lx->clock_game == NULL || (ply = kz_game_get_ply (lx->clock_game)) == 0)
+    return;
+  {
+    const char *start = lx->p;
+    /* back to the "{" that opened it (the comment holds no "{") */
+    while (start > lx->begin && *start != '{')
+      start--;
+    g_autofree char *text = g_strndup (start, (gsize) (lx->p - start));
+    if (kz_clock_parse_clk (text, &ms))
+      kz_game_load_move_clock (lx->clock_game, ply - 1, ms);
+  }
+  (void) w;
+}
+
 /* Skips white space and comments; FALSE (with error) on an unclosed "{". */
 static gboolean
 skip_space (Lexer *lx, GError **error)
@@ -275,6 +308,7 @@ skip_space (Lexer *lx, GError **error)
               return FALSE;
             }
           advance (lx);
+          read_clock_comment (lx, w);
         }
       else
         break;
@@ -503,7 +537,8 @@ finish_game (KzGame *game, GPtrArray *tags, KzResult token, Where where, GError 
     }
   if (!have_term)
     term = token == KZ_RESULT_DRAW ? KZ_TERMINATION_AGREEMENT : KZ_TERMINATION_RESIGNATION;
-  if (term != KZ_TERMINATION_AGREEMENT && term != KZ_TERMINATION_RESIGNATION)
+  if (term != KZ_TERMINATION_AGREEMENT && term != KZ_TERMINATION_RESIGNATION
+      && term != KZ_TERMINATION_TIME_FORFEIT)
     {
       set_problem (error, KZ_KGN_ERROR_BAD_RESULT, where,
                    _("the record says the game ended by %s, but the moves do not end it"),
@@ -522,7 +557,7 @@ finish_game (KzGame *game, GPtrArray *tags, KzResult token, Where where, GError 
 
 /* Parses one game starting at a non-space character. */
 static KzGame *
-parse_one (Lexer *lx, GError **error)
+parse_one_game (Lexer *lx, GError **error)
 {
   Where start = here (lx);
   g_autoptr (GPtrArray) tags = g_ptr_array_new_with_free_func ((GDestroyNotify) tag_free);
@@ -547,6 +582,7 @@ parse_one (Lexer *lx, GError **error)
   g_autoptr (KzGame) game = game_from_tags (tags, start, error);
   if (game == NULL)
     return NULL;
+  lx->clock_game = game;
 
   for (;;)
     {
@@ -612,6 +648,15 @@ parse_one (Lexer *lx, GError **error)
     }
 }
 
+static KzGame *
+parse_one (Lexer *lx, GError **error)
+{
+  KzGame *game = parse_one_game (lx, error);
+
+  lx->clock_game = NULL;   /* read, or freed on an error */
+  return game;
+}
+
 /* After a bad game: the next line that starts with "[" right after a
  * line that does not (the bad game's tags are skipped with it). */
 static void
@@ -651,7 +696,7 @@ kz_kgn_parse (const char *text, gssize len, GPtrArray **problems, GError **error
       set_problem (error, KZ_KGN_ERROR_SYNTAX, here (&at), _("the text is not valid UTF-8"));
       return NULL;
     }
-  Lexer lx = { text, text, text + n, 1, 1 };
+  Lexer lx = { text, text, text + n, 1, 1, NULL };
   GPtrArray *games = g_ptr_array_new_with_free_func (g_object_unref);
   GPtrArray *probs = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_kgn_problem_free);
   for (;;)

@@ -20,6 +20,9 @@
  *            line), ply, line_hash, engine_version, time_ms, depth_limit,
  *            score, best, line, depth, nodes), unique per
  *            (game_id, node, ply) (kz-game-analysis.h).
+ * Version 5 adds moves.clock_ms: the mover's time left on the clock after
+ * the move (NULL without a clock); the time control itself is the game's
+ * TimeControl tag, kept with the other tags.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -105,6 +108,11 @@ static const char migration_v4[] =
   "CREATE UNIQUE INDEX analysis_key ON analysis (game_id, ifnull (node, -1), ply);\n"
   "PRAGMA user_version = 4;\n";
 
+/* From version 4 to 5: the clock with every move. */
+static const char migration_v5[] =
+  "ALTER TABLE moves ADD COLUMN clock_ms INTEGER;\n"
+  "PRAGMA user_version = 5;\n";
+
 enum {
   STMT_INSERT_MOVE,
   STMT_ADVANCE_GAME,
@@ -118,7 +126,7 @@ enum {
 
 static const char *const stmt_sql[N_STMTS] = {
   [STMT_INSERT_MOVE] =
-    "INSERT INTO moves (game_id, ply, move, played_at) VALUES (?1, ?2, ?3, ?4)",
+    "INSERT INTO moves (game_id, ply, move, played_at, clock_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
   [STMT_ADVANCE_GAME] =
     "UPDATE games SET plies = ?2, final_kpn = ?3, result = ?4, termination = ?5, "
     "end_time = ?6 WHERE id = ?1 AND plies = ?2 - 1 AND result = 0",
@@ -134,7 +142,7 @@ static const char *const stmt_sql[N_STMTS] = {
     "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags "
     "FROM games WHERE id = ?1",
   [STMT_GAME_MOVES] =
-    "SELECT ply, move, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+    "SELECT ply, move, played_at, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
 };
 
 #define INFO_COLUMNS \
@@ -458,6 +466,8 @@ create_schema (KzStore *self, GError **error)
     rc = exec (self, migration_v3);
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v4);
+  if (rc == SQLITE_OK)
+    rc = exec (self, migration_v5);
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
@@ -487,6 +497,8 @@ migrate (KzStore *self, gint64 version, GError **error)
     rc = exec (self, migration_v3);
   if (rc == SQLITE_OK && version < 4)
     rc = exec (self, migration_v4);
+  if (rc == SQLITE_OK && version < 5)
+    rc = exec (self, migration_v5);
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
@@ -921,7 +933,7 @@ step_cached (KzStore *self, sqlite3_stmt *s, GError **error, const char *doing)
 
 static gboolean
 insert_move (KzStore *self, gint64 id, guint ply, const char *move, gint64 played_ms,
-             GError **error, const char *doing)
+             gint64 clock_ms, GError **error, const char *doing)
 {
   sqlite3_stmt *s = stmt (self, STMT_INSERT_MOVE, error);
   if (s == NULL)
@@ -930,6 +942,10 @@ insert_move (KzStore *self, gint64 id, guint ply, const char *move, gint64 playe
   sqlite3_bind_int (s, 2, (int) ply);
   bind_text (s, 3, move);
   sqlite3_bind_int64 (s, 4, played_ms);
+  if (clock_ms >= 0)
+    sqlite3_bind_int64 (s, 5, clock_ms);
+  else
+    sqlite3_bind_null (s, 5);
   return step_cached (self, s, error, doing);
 }
 
@@ -983,7 +999,8 @@ kz_store_create_game (KzStore *self, KzGame *game, GError **error)
 
   for (guint i = 0; i < plies; i++)
     if (!insert_move (self, id, i + 1, kz_game_get_move_text (game, i),
-                      kz_game_get_move_time (game, i), error, doing))
+                      kz_game_get_move_time (game, i), kz_game_get_move_clock (game, i),
+                      error, doing))
       goto fail;
   if (!commit (self, error, doing))
     return 0;
@@ -1014,7 +1031,7 @@ read_info (sqlite3_stmt *s)
   info->start_time = sqlite3_column_int64 (s, 8);
   info->end_time = sqlite3_column_int64 (s, 9);
   info->result = (KzResult) CLAMP (sqlite3_column_int (s, 10), 0, KZ_RESULT_DRAW);
-  info->termination = (KzTermination) CLAMP (sqlite3_column_int (s, 11), 0, KZ_TERMINATION_RESIGNATION);
+  info->termination = (KzTermination) CLAMP (sqlite3_column_int (s, 11), 0, KZ_TERMINATION_TIME_FORFEIT);
   info->plies = (guint) MAX (sqlite3_column_int (s, 12), 0);
   info->final_kpn = g_strdup ((const char *) sqlite3_column_text (s, 13));
   if (info->cossacks == NULL)
@@ -1111,6 +1128,7 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
       int ply = sqlite3_column_int (s, 0);
       const char *text = (const char *) sqlite3_column_text (s, 1);
       gint64 at = sqlite3_column_int64 (s, 2);
+      gint64 clock_ms = sqlite3_column_type (s, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64 (s, 3);
       if (ply != (int) expect || text == NULL
           || !kz_game_load_move (game, text, at, &local))
         {
@@ -1129,6 +1147,7 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
           rollback (self);
           return NULL;
         }
+      kz_game_load_move_clock (game, expect - 1, MAX (clock_ms, -1));
       expect++;
     }
   sqlite3_reset (s);
@@ -1357,7 +1376,7 @@ game_changed_elsewhere (KzStore *self, gint64 id, GError **error)
 
 gboolean
 kz_store_append_move (KzStore *self, gint64 id, guint ply, const char *move,
-                      gint64 played_ms, const char *final_kpn, KzResult result,
+                      gint64 played_ms, gint64 clock_ms, const char *final_kpn, KzResult result,
                       KzTermination termination, gint64 end_time, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
@@ -1381,7 +1400,7 @@ kz_store_append_move (KzStore *self, gint64 id, guint ply, const char *move,
   if (sqlite3_changes (self->db) != 1)
     return game_changed_elsewhere (self, id, error);
 
-  if (!insert_move (self, id, ply, move, played_ms, error, doing))
+  if (!insert_move (self, id, ply, move, played_ms, clock_ms, error, doing))
     goto fail;
   return commit (self, error, doing);
 

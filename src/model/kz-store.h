@@ -29,7 +29,7 @@
 
 G_BEGIN_DECLS
 
-#define KZ_STORE_SCHEMA_VERSION 4
+#define KZ_STORE_SCHEMA_VERSION 5
 
 #define KZ_STORE_ERROR (kz_store_error_quark ())
 GQuark kz_store_error_quark (void);
@@ -126,7 +126,7 @@ gboolean     kz_store_update_players (KzStore *self, KzGame *game, GError **erro
 /* Records move `ply` (1-based: the ply after it) and the game's new final
  * position, result, termination and end time (0 = none). */
 gboolean     kz_store_append_move (KzStore *self, gint64 id, guint ply,
-                                   const char *move, gint64 played_ms,
+                                   const char *move, gint64 played_ms, gint64 clock_ms,
                                    const char *final_kpn, KzResult result,
                                    KzTermination termination, gint64 end_time,
                                    GError **error);

@@ -554,6 +554,8 @@ outcome_text (KzGame *game)
     {
       if (termination == KZ_TERMINATION_REPETITION)
         return g_strdup (_("Draw: the same position occurred three times"));
+      if (termination == KZ_TERMINATION_TIME_FORFEIT)
+        return g_strdup (_("Draw: time ran out"));
       return g_strdup (_("Draw by agreement"));
     }
   switch (termination)
@@ -568,6 +570,9 @@ outcome_text (KzGame *game)
     case KZ_TERMINATION_RESIGNATION:
       return g_strdup (result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks win: the Turks resigned")
                                                         : _("Turks win: the Cossacks resigned"));
+    case KZ_TERMINATION_TIME_FORFEIT:
+      /* Translators: %s is "Cossacks" or "Turks" */
+      return g_strdup_printf (_("%s win on time"), winner);
     case KZ_TERMINATION_NONE:
     case KZ_TERMINATION_REPETITION:
     case KZ_TERMINATION_AGREEMENT:
@@ -831,6 +836,10 @@ ending_text (KzWindow *self)
       return g_strdup (_("Both sides agreed to a draw."));
     case KZ_TERMINATION_RESIGNATION:
       return resigned_text (self, KZ_OTHER (winner));
+    case KZ_TERMINATION_TIME_FORFEIT:
+      if (result == KZ_RESULT_DRAW)
+        return g_strdup (_("Time ran out, but the other side has no pieces left to win with."));
+      return g_strdup (cossacks ? _("The Turks ran out of time.") : _("The Cossacks ran out of time."));
     case KZ_TERMINATION_NONE:
     default:
       return g_strdup ("");

@@ -1,0 +1,399 @@
+/* test-model-clock.c — time controls, the clock, clocks in games, in the
+ * store (restart, migration from every earlier schema) and in KGN.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "kz-clock.h"
+#include "kz-game.h"
+#include "kz-game-private.h"
+#include "kz-kgn.h"
+#include "kz-store.h"
+#include "kz-store-private.h"
+
+#define SEC ((gint64) G_USEC_PER_SEC)
+
+static void
+test_time_control_syntax (void)
+{
+  static const struct { const char *text; KzTimeKind kind; gint64 base, inc; const char *back; } good[] = {
+    { "300+3", KZ_TIME_FISCHER, 300000, 3000, "300+3" },
+    { " 600+5 ", KZ_TIME_FISCHER, 600000, 5000, "600+5" },
+    { "900", KZ_TIME_SUDDEN_DEATH, 900000, 0, "900" },
+    { "60+0", KZ_TIME_SUDDEN_DEATH, 60000, 0, "60" },
+    { "-", KZ_TIME_NONE, 0, 0, "-" },
+    { "", KZ_TIME_NONE, 0, 0, "-" },
+    { NULL, KZ_TIME_NONE, 0, 0, "-" },
+  };
+  static const char *const bad[] = { "abc", "5:00", "+3", "0", "300+", "300+x", "-5", "99999999999", "3 00" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      KzTimeControl tc;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *back = NULL;
+
+      g_assert_true (kz_time_control_parse (good[i].text, &tc, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (tc.kind, ==, good[i].kind);
+      g_assert_cmpint (tc.base_ms, ==, good[i].base);
+      g_assert_cmpint (tc.increment_ms, ==, good[i].inc);
+      back = kz_time_control_format (&tc);
+      g_assert_cmpstr (back, ==, good[i].back);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      KzTimeControl tc;
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (kz_time_control_parse (bad[i], &tc, &error));
+      g_assert_error (error, KZ_TIME_CONTROL_ERROR, 0);
+      g_assert_nonnull (strstr (error->message, bad[i]));   /* names what was wrong */
+    }
+  {
+    KzTimeControl f = { KZ_TIME_FISCHER, 300000, 3000 }, s = { KZ_TIME_SUDDEN_DEATH, 90000, 0 };
+    g_autofree char *a = kz_time_control_describe (&f), *b = kz_time_control_describe (&s);
+    g_assert_cmpstr (a, ==, "5 min + 3 s");
+    g_assert_cmpstr (b, ==, "90 s");
+  }
+}
+
+static void
+test_clk_comments (void)
+{
+  static const struct { gint64 ms; const char *text; } cases[] = {
+    { 291000, "0:04:51" }, { 9400, "0:00:09.4" }, { 3723000, "1:02:03" }, { 0, "0:00:00" },
+    { 59999, "0:00:59.9" },
+  };
+  gint64 ms;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *t = kz_clock_format_clk (cases[i].ms);
+      g_autofree char *comment = g_strdup_printf ("{[%%clk %s]}", t);
+      g_assert_cmpstr (t, ==, cases[i].text);
+      g_assert_true (kz_clock_parse_clk (comment, &ms));
+      g_assert_cmpint (ms, ==, cases[i].ms / 100 * 100);
+    }
+  g_assert_true (kz_clock_parse_clk ("{a note [%clk 1:02:03.5] and more}", &ms));
+  g_assert_cmpint (ms, ==, 3723500);
+  g_assert_true (kz_clock_parse_clk ("{[%clk 0:00:01.25]}", &ms));
+  g_assert_cmpint (ms, ==, 1250);
+  for (const char *const *b = (const char *const[]) { "{[%clk 0:4:51]}", "{[%clk 0:04:61]}", "{[%clk ]}",
+                                                       "{[%clk 0:04:51}", "{no clock}", "{[%clk x]}", NULL };
+       *b; b++)
+    g_assert_false (kz_clock_parse_clk (*b, &ms));
+}
+
+static void
+test_clock_fischer (void)
+{
+  KzTimeControl tc = { KZ_TIME_FISCHER, 10000, 2000 };
+  g_autoptr (KzClock) clock = kz_clock_new (&tc);
+  gint64 t0 = 1000 * SEC;
+  KzSide side;
+
+  g_assert_false (kz_clock_is_running (clock));
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_COSSACKS, t0), ==, 10000);
+  kz_clock_start (clock, KZ_COSSACKS, t0);
+  g_assert_true (kz_clock_is_running (clock));
+  /* only the side to move runs */
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_COSSACKS, t0 + 3 * SEC), ==, 7000);
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_TURKS, t0 + 3 * SEC), ==, 10000);
+  /* the move: the increment, and the other clock runs */
+  g_assert_cmpint (kz_clock_press (clock, t0 + 3 * SEC), ==, 9000);
+  g_assert_cmpint (kz_clock_get_side (clock), ==, KZ_TURKS);
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_COSSACKS, t0 + 5 * SEC), ==, 9000);
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_TURKS, t0 + 5 * SEC), ==, 8000);
+  /* paused (reviewing, the app closed): nothing runs */
+  kz_clock_pause (clock, t0 + 5 * SEC);
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_TURKS, t0 + 500 * SEC), ==, 8000);
+  g_assert_false (kz_clock_flag_fell (clock, t0 + 500 * SEC, NULL));
+  kz_clock_start (clock, KZ_TURKS, t0 + 500 * SEC);
+  g_assert_false (kz_clock_is_low (clock, KZ_TURKS, t0 + 506 * SEC));   /* 2.0 s of 10 */
+  g_assert_true (kz_clock_is_low (clock, KZ_TURKS, t0 + 507.5 * SEC));  /* 0.5 s */
+  g_assert_false (kz_clock_flag_fell (clock, t0 + 507.9 * SEC, NULL));
+  g_assert_true (kz_clock_flag_fell (clock, t0 + 508 * SEC, &side));
+  g_assert_cmpint (side, ==, KZ_TURKS);
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_TURKS, t0 + 600 * SEC), ==, 0);
+}
+
+static void
+test_clock_sudden_death_and_none (void)
+{
+  KzTimeControl sd = { KZ_TIME_SUDDEN_DEATH, 5000, 0 }, none = { KZ_TIME_NONE, 0, 0 };
+  g_autoptr (KzClock) a = kz_clock_new (&sd);
+  g_autoptr (KzClock) b = kz_clock_new (&none);
+
+  kz_clock_start (a, KZ_COSSACKS, 0);
+  g_assert_cmpint (kz_clock_press (a, 1 * SEC), ==, 4000);   /* no increment */
+  kz_clock_start (b, KZ_COSSACKS, 0);
+  g_assert_false (kz_clock_is_running (b));
+  g_assert_false (kz_clock_flag_fell (b, 1000000 * SEC, NULL));
+  g_assert_false (kz_clock_is_low (b, KZ_COSSACKS, 1000000 * SEC));
+}
+
+static void
+test_think_budget (void)
+{
+  gint64 prev = 0;
+
+  g_assert_cmpint (kz_clock_think_budget_ms (300000, 3000), ==, 300000 / 30 + 2250);
+  for (gint64 left = 100; left <= 3600000; left *= 3)
+    {
+      gint64 b = kz_clock_think_budget_ms (left, 0);
+      g_assert_cmpint (b, >, 0);
+      g_assert_cmpint (b, <=, MAX (left / 4, 1));
+      g_assert_cmpint (b, >=, prev);   /* more time, more thought */
+      g_assert_cmpint (kz_clock_think_budget_ms (left, 5000), >=, b);
+      prev = b;
+    }
+}
+
+static KzGame *
+timed_game (void)
+{
+  KzTimeControl tc = { KZ_TIME_FISCHER, 300000, 3000 };
+  KzGame *game = kz_game_new ();
+
+  kz_game_set_time_control (game, &tc);
+  return game;
+}
+
+static void
+play (KzGame *game, const char *text, gint64 clock_ms)
+{
+  g_autoptr (GError) error = NULL;
+  KzMove move;
+
+  g_assert_true (kz_game_parse_move (game, text, &move, &error));
+  g_assert_true (kz_game_play_with_clock (game, &move, clock_ms, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_game_clock (void)
+{
+  g_autoptr (KzGame) game = timed_game ();
+  g_autoptr (KzGame) untimed = kz_game_new ();
+  g_autoptr (KzClock) clock = NULL;
+  g_autoptr (GError) error = NULL;
+  KzTimeControl tc;
+
+  g_assert_cmpstr (kz_game_get_tag (game, "TimeControl"), ==, "300+3");
+  g_assert_true (kz_game_get_time_control (game, &tc));
+  g_assert_false (kz_game_get_time_control (untimed, &tc));
+  g_assert_null (kz_game_new_clock (untimed));
+  g_assert_cmpint (kz_game_get_clock_left (game, KZ_TURKS), ==, 300000);
+
+  play (game, "c4-c5", 297000);
+  play (game, "c6xc4xa4", 301500);
+  play (game, "a3xa5", 250000);
+  g_assert_cmpint (kz_game_get_move_clock (game, 1), ==, 301500);
+  g_assert_cmpint (kz_game_get_clock_left (game, KZ_COSSACKS), ==, 250000);
+  g_assert_cmpint (kz_game_get_clock_left (game, KZ_TURKS), ==, 301500);
+  clock = kz_game_new_clock (game);
+  g_assert_nonnull (clock);
+  g_assert_false (kz_clock_is_running (clock));
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_COSSACKS, 0), ==, 250000);
+  g_assert_cmpint (kz_clock_get_left (clock, KZ_TURKS, 0), ==, 301500);
+  /* undo and redo keep the clock of the move */
+  g_assert_true (kz_game_undo (game, &error));
+  g_assert_cmpint (kz_game_get_clock_left (game, KZ_COSSACKS), ==, 297000);
+  g_assert_true (kz_game_redo (game, &error));
+  g_assert_cmpint (kz_game_get_move_clock (game, 2), ==, 250000);
+
+  /* The Turks' flag falls: the Cossacks win on time, for good. */
+  g_assert_true (kz_game_flag_fall (game, KZ_TURKS, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (kz_game_get_result (game), ==, KZ_RESULT_COSSACKS_WIN);
+  g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_TIME_FORFEIT);
+  g_assert_cmpstr (kz_termination_to_kgn (KZ_TERMINATION_TIME_FORFEIT), ==, "time forfeit");
+  g_assert_false (kz_game_get_can_undo (game));
+  g_assert_false (kz_game_flag_fall (game, KZ_COSSACKS, NULL));
+}
+
+static char *
+tmp_db (const char *name)
+{
+  static char *dir;
+  if (dir == NULL)
+    dir = g_dir_make_tmp ("kz-clock-XXXXXX", NULL);
+  return g_build_filename (dir, name, NULL);
+}
+
+/* Restarting (or after a crash: every move is committed) gives the
+ * same clocks back. */
+static void
+test_store_restart (void)
+{
+  g_autofree char *path = tmp_db ("restart.db");
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  {
+    g_autoptr (KzStore) store = kz_store_open (path, &error);
+    g_autoptr (KzGame) game = timed_game ();
+    g_assert_no_error (error);
+    id = kz_store_create_game (store, game, &error);
+    g_assert_cmpint (id, >, 0);
+    play (game, "c4-c5", 296400);
+    play (game, "c6xc4xa4", 299900);
+    {
+      KzMove move;
+      g_assert_true (kz_game_parse_move (game, "a3xa5", &move, NULL));
+      g_assert_true (kz_game_play (game, &move, &error));   /* no clock for this one */
+    }
+  }
+  {
+    g_autoptr (KzStore) store = kz_store_open (path, &error);
+    g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+    g_autoptr (KzClock) clock = NULL;
+    KzTimeControl tc;
+    g_assert_no_error (error);
+    g_assert_true (kz_game_get_time_control (game, &tc));
+    g_assert_cmpint (tc.base_ms, ==, 300000);
+    g_assert_cmpint (tc.increment_ms, ==, 3000);
+    g_assert_cmpint (kz_game_get_move_clock (game, 0), ==, 296400);
+    g_assert_cmpint (kz_game_get_move_clock (game, 1), ==, 299900);
+    g_assert_cmpint (kz_game_get_move_clock (game, 2), ==, -1);
+    clock = kz_game_new_clock (game);
+    g_assert_cmpint (kz_clock_get_left (clock, KZ_COSSACKS, 0), ==, 296400);
+    g_assert_cmpint (kz_clock_get_left (clock, KZ_TURKS, 0), ==, 299900);
+    /* a flag fall is stored too */
+    g_assert_true (kz_game_flag_fall (game, KZ_TURKS, &error));
+  }
+  {
+    g_autoptr (KzStore) store = kz_store_open (path, &error);
+    g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_TIME_FORFEIT);
+    g_assert_cmpint (kz_game_get_result (game), ==, KZ_RESULT_COSSACKS_WIN);
+  }
+}
+
+/* Files of every earlier schema version get moves.clock_ms and then
+ * keep the clocks of new moves. */
+static void
+test_store_migration (void)
+{
+  for (int version = 1; version < KZ_STORE_SCHEMA_VERSION; version++)
+    {
+      g_autofree char *name = g_strdup_printf ("v%d.db", version);
+      g_autofree char *path = tmp_db (name);
+      g_autoptr (GError) error = NULL;
+      sqlite3 *db;
+
+      if (version == 1)
+        {
+          g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+          g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
+          g_assert_cmpint (sqlite3_exec (db,
+            "INSERT INTO games (id, cossacks, turks, start_kpn, start_time) "
+            "  VALUES (1, 'Ivan', 'Ali', '" KZ_START_KPN "', 1700000000);"
+            "INSERT INTO moves VALUES (1, 1, 'b4-a4', 1700000001000);",
+            NULL, NULL, NULL), ==, SQLITE_OK);
+          sqlite3_close (db);
+        }
+      else
+        {
+          {
+            g_autoptr (KzStore) store = kz_store_open (path, NULL);
+            g_autoptr (KzGame) game = kz_game_new ();
+            g_assert_cmpint (kz_store_create_game (store, game, NULL), ==, 1);
+            g_assert_true (kz_game_play_text (game, "b4-a4", NULL));
+          }
+          /* back to `version`: what later versions added, taken away */
+          g_autofree char *sql = g_strdup_printf ("ALTER TABLE moves DROP COLUMN clock_ms; %s%sPRAGMA user_version = %d;",
+                                                  version < 3 ? "DROP INDEX games_resumable; " : "",
+                                                  version < 4 ? "DROP TABLE analysis; " : "", version);
+          g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+          g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+          sqlite3_close (db);
+        }
+      {
+        g_autoptr (KzStore) store = kz_store_open (path, &error);
+        g_autoptr (KzGame) game = NULL;
+        sqlite3_stmt *s;
+        KzMove move;
+
+        g_assert_no_error (error);
+        g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store), "PRAGMA user_version", -1, &s, NULL),
+                         ==, SQLITE_OK);
+        g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+        g_assert_cmpint (sqlite3_column_int (s, 0), ==, KZ_STORE_SCHEMA_VERSION);
+        sqlite3_finalize (s);
+        game = kz_store_load_game (store, 1, &error);
+        g_assert_no_error (error);
+        g_assert_cmpint (kz_game_get_move_clock (game, 0), ==, -1);   /* older moves: no clock */
+        g_assert_true (kz_game_parse_move (game, "b6-a6", &move, NULL));
+        g_assert_true (kz_game_play_with_clock (game, &move, 12345, &error));
+        g_assert_no_error (error);
+      }
+      {
+        g_autoptr (KzStore) store = kz_store_open (path, &error);
+        g_autoptr (KzGame) game = kz_store_load_game (store, 1, &error);
+        g_assert_no_error (error);
+        g_assert_cmpint (kz_game_get_move_clock (game, 1), ==, 12345);
+      }
+    }
+}
+
+static void
+test_kgn (void)
+{
+  g_autoptr (KzGame) game = timed_game ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *again = NULL;
+  g_autoptr (KzGame) back = NULL;
+
+  play (game, "c4-c5", 291000);
+  play (game, "c6xc4xa4", 299400);
+  g_assert_true (kz_game_flag_fall (game, KZ_COSSACKS, &error));
+  text = kz_kgn_export_game (game);
+  g_assert_nonnull (strstr (text, "[TimeControl \"300+3\"]"));
+  g_assert_nonnull (strstr (text, "c4-c5 {[%clk 0:04:51]}"));
+  g_assert_nonnull (strstr (text, "c6xc4xa4 {[%clk 0:04:59.4]}"));
+  g_assert_nonnull (strstr (text, "[Termination \"time forfeit\"]"));
+
+  back = kz_kgn_parse_game (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kz_game_get_tag (back, "TimeControl"), ==, "300+3");
+  g_assert_cmpint (kz_game_get_move_clock (back, 0), ==, 291000);
+  g_assert_cmpint (kz_game_get_move_clock (back, 1), ==, 299400);
+  g_assert_cmpint (kz_game_get_result (back), ==, KZ_RESULT_TURKS_WIN);
+  g_assert_cmpint (kz_game_get_termination (back), ==, KZ_TERMINATION_TIME_FORFEIT);
+  again = kz_kgn_export_game (back);
+  g_assert_cmpstr (again, ==, text);
+
+  /* a hand-written record: "-" and comments without a clock */
+  {
+    g_autoptr (KzGame) g = kz_kgn_parse_game ("[TimeControl \"-\"]\n\n1. c4-c5 {a note} c6xc4xa4 {[%clk 0:00:07]} *\n",
+                                              -1, &error);
+    KzTimeControl tc;
+    g_assert_no_error (error);
+    g_assert_false (kz_game_get_time_control (g, &tc));
+    g_assert_cmpint (kz_game_get_move_clock (g, 0), ==, -1);
+    g_assert_cmpint (kz_game_get_move_clock (g, 1), ==, 7000);
+  }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/clock/time-control-syntax", test_time_control_syntax);
+  g_test_add_func ("/model/clock/clk-comments", test_clk_comments);
+  g_test_add_func ("/model/clock/fischer", test_clock_fischer);
+  g_test_add_func ("/model/clock/sudden-death-and-none", test_clock_sudden_death_and_none);
+  g_test_add_func ("/model/clock/think-budget", test_think_budget);
+  g_test_add_func ("/model/clock/game", test_game_clock);
+  g_test_add_func ("/model/clock/store-restart", test_store_restart);
+  g_test_add_func ("/model/clock/store-migration", test_store_migration);
+  g_test_add_func ("/model/clock/kgn", test_kgn);
+  return g_test_run ();
+}
