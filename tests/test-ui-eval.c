@@ -210,6 +210,7 @@ test_marks (Fixture *f, gconstpointer data)
   kz_move_mark_apply (f->label, "a5xa7", c1);
   g_assert_cmpstr (gtk_label_get_text (f->label), ==, "a5xa7??");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->label), "blunder"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->label), "move-mark"));
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->label), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                        "a5xa7, Blunder");
   /* the colour comes from style.css when the app loads it; here the
@@ -228,6 +229,7 @@ test_marks (Fixture *f, gconstpointer data)
   kz_move_mark_apply (f->label, "c4-c5", KZ_MOVE_CLASS_BEST);
   g_assert_cmpstr (gtk_label_get_text (f->label), ==, "c4-c5");
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->label), "inaccuracy"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->label), "move-mark"));
 
   g_autofree char *cossacks = kz_game_analysis_dup_summary (f->analysis, KZ_COSSACKS);
   g_autofree char *turks = kz_game_analysis_dup_summary (f->analysis, KZ_TURKS);

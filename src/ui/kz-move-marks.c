@@ -48,12 +48,14 @@ kz_move_mark_apply (GtkLabel *label, const char *move_text, KzMoveClass cls)
   const char *css = kz_move_mark_css_class (cls);
   if (css == NULL)
     {
+      gtk_widget_remove_css_class (GTK_WIDGET (label), "move-mark");
       gtk_label_set_text (label, move_text);
       gtk_accessible_reset_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL);
       return;
     }
   g_autofree char *text = g_strconcat (move_text, kz_move_class_symbol (cls), NULL);
   gtk_label_set_text (label, text);
+  gtk_widget_add_css_class (GTK_WIDGET (label), "move-mark");
   gtk_widget_add_css_class (GTK_WIDGET (label), css);
   /* TRANSLATORS: a move and its class for screen readers, "c4-c5, Mistake" */
   g_autofree char *name = g_strdup_printf (_("%s, %s"), move_text, kz_move_class_describe (cls));

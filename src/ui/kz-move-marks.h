@@ -15,8 +15,8 @@ G_BEGIN_DECLS
 
 /* The mark's colour; FALSE (nothing drawn) for the unmarked classes. */
 gboolean    kz_move_mark_color     (KzMoveClass cls, GdkRGBA *color);
-/* "inaccuracy", "mistake", "blunder" (style classes of style.css), or
- * NULL for the unmarked classes. */
+/* "inaccuracy", "mistake", "blunder" (style classes of style.css, with
+ * "move-mark"), or NULL for the unmarked classes. */
 const char *kz_move_mark_css_class (KzMoveClass cls);
 /* Shows a move in a label with its mark: the text gets the symbol
  * ("c4-c5?"), the label the style class, and its accessible label says
