@@ -82,9 +82,9 @@ describe_duration (gint64 ms)
 
   if (s % 60 == 0)
     /* Translators: a time control's base time in minutes */
-    return g_strdup_printf (_("%" G_GINT64_FORMAT " min"), s / 60);
+    return g_strdup_printf (_("%d min"), (int) (s / 60));
   /* Translators: a time in seconds */
-  return g_strdup_printf (_("%" G_GINT64_FORMAT " s"), s);
+  return g_strdup_printf (_("%d s"), (int) s);
 }
 
 char *
@@ -99,7 +99,7 @@ kz_time_control_describe (const KzTimeControl *tc)
   if (tc->kind == KZ_TIME_SUDDEN_DEATH)
     return g_steal_pointer (&base);
   /* Translators: base time and increment, e.g. "5 min + 3 s" */
-  return g_strdup_printf (_("%s + %" G_GINT64_FORMAT " s"), base, tc->increment_ms / 1000);
+  return g_strdup_printf (_("%s + %d s"), base, (int) (tc->increment_ms / 1000));
 }
 
 char *
