@@ -55,6 +55,10 @@ action_state() {
 export -f action_state
 export APP_ID APP_PATH
 
+# Polls a command for up to 10 s (the machine may be loaded).
+eventually() { for _ in $(seq 1 50); do "$@" && return 0; sleep 0.2; done; return 1; }
+export -f eventually
+
 have_xdotool() { command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; }
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
@@ -62,7 +66,7 @@ game_count() {
   "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..30"
+echo "1..34"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
 export XDG_DATA_HOME="$tmp/data"
@@ -190,7 +194,7 @@ if have_xdotool; then
     sleep 0.5
   fi
   check "the dialog's Review button reviews the finished game" \
-    bash -c '[ "$(action_state review)" = "true" ]'
+    eventually bash -c '[ "$(action_state review)" = "true" ]'
 else
   skip "the game-over dialog says \"Cossacks Win\"" "xdotool is not installed"
   skip "the dialog's Review button reviews the finished game" "xdotool is not installed"
@@ -227,7 +231,17 @@ gsettings set io.github.kazaki.Kazaki player-side turks
 gsettings set io.github.kazaki.Kazaki board-flipped false
 start_app 7
 check "against the computer with the Turks, the board is turned (Turks at the bottom)" \
+  test "$(action_state flip-board)" = true
+check "the turn for the Turks is not written to the Flip Board preference" \
+  test "$(gsettings get io.github.kazaki.Kazaki board-flipped)" = false
+win_action flip-board
+check "win.flip-board turns the board back (Cossacks at the bottom)" \
+  test "$(action_state flip-board)" = false
+check "and that flip is the player's: the preference now says flipped" \
   test "$(gsettings get io.github.kazaki.Kazaki board-flipped)" = true
+win_action flip-board
+check "win.flip-board again: the Turks at the bottom, the preference back to off" \
+  bash -c '[ "$(action_state flip-board)" = true ] && [ "$(gsettings get io.github.kazaki.Kazaki board-flipped)" = false ]'
 
 # Escape and Ctrl+W close the How to Play window (within 5 s: the test
 # machine may be loaded).

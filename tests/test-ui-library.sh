@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# test-ui-library.sh — the library, replay and notation in the real app,
+# test-ui-library.sh — the library, review and notation in the real app,
 # driven through its exported D-Bus actions: a game recorded with
 # kazaki-cli is opened with win.open-game, stepped through with the
-# replay actions, exported and compared with `kazaki-cli show`; continue
+# review actions, exported and compared with `kazaki-cli show`; continue
 # from here, image export, bad ids and opening a .kgn file.  TAP output.
 #
 # Needs a display and a private session bus: ./build-aux/test runs the
@@ -37,9 +37,9 @@ state() {
   $WIN.Describe "$1" | sed -n "s/.*\[<\(.*\)>\]).*/\1/p"
 }
 
-# The ply the replay shows.
+# The ply the review shows.
 ply() {
-  state replay-goto | sed 's/^uint32 //'
+  state review-goto | sed 's/^uint32 //'
 }
 
 game_count() {
@@ -62,47 +62,47 @@ check "the app starts on that database" start_app
 actions=$($WIN.List 2>&1)
 app_actions=$($APP.List 2>&1)
 missing=
-for a in open-game replay-first replay-previous replay-next replay-last replay-play \
+for a in open-game review-first review-previous review-next review-last review-play \
          continue-from-here export-game copy-position export-image review; do
   echo "$actions" | grep -q "'$a'" || missing="$missing win.$a"
 done
 for a in library import; do
   echo "$app_actions" | grep -q "'$a'" || missing="$missing app.$a"
 done
-if [ -z "$missing" ]; then ok "the library and replay actions are exported"; else not_ok "the library and replay actions are exported" "missing:$missing"; fi
+if [ -z "$missing" ]; then ok "the library and review actions are exported"; else not_ok "the library and review actions are exported" "missing:$missing"; fi
 
 # --- open game 1 and step through it ----------------------------------------
 win_action open-game "int64 1"
-check "win.open-game 1 starts a replay" test "$(state review)" = true
-check "the replay starts at the start position" test "$(ply)" = 0
+check "win.open-game 1 starts a review" test "$(state review)" = true
+check "the review starts at the start position" test "$(ply)" = 0
 
-win_action replay-next; win_action replay-next; win_action replay-next
-check "three times win.replay-next shows ply 3" test "$(ply)" = 3
-win_action replay-previous
-check "win.replay-previous goes back to ply 2" test "$(ply)" = 2
-win_action replay-last
-check "win.replay-last shows the last ply (9)" test "$(ply)" = 9
-win_action replay-first
-check "win.replay-first goes back to ply 0" test "$(ply)" = 0
-win_action replay-goto "uint32 3"
-check "win.replay-goto 3 jumps to ply 3" test "$(ply)" = 3
-win_action replay-goto "uint32 99"
+win_action review-next; win_action review-next; win_action review-next
+check "three times win.review-next shows ply 3" test "$(ply)" = 3
+win_action review-previous
+check "win.review-previous goes back to ply 2" test "$(ply)" = 2
+win_action review-last
+check "win.review-last shows the last ply (9)" test "$(ply)" = 9
+win_action review-first
+check "win.review-first goes back to ply 0" test "$(ply)" = 0
+win_action review-goto "uint32 3"
+check "win.review-goto 3 jumps to ply 3" test "$(ply)" = 3
+win_action review-goto "uint32 99"
 check "a ply past the end stops at the last one" test "$(ply)" = 9
-win_action replay-first
-win_action replay-play
+win_action review-first
+win_action review-play
 sleep 2.6
 playing_at=$(ply)
-check "win.replay-play steps on by itself (ply $playing_at after 2.6 s at 1 move/s)" \
+check "win.review-play steps on by itself (ply $playing_at after 2.6 s at 1 move/s)" \
   test "$playing_at" -ge 2 -a "$playing_at" -le 3
-win_action replay-play
+win_action review-play
 paused_at=$(ply)
 sleep 1.5
-check "win.replay-play again pauses it" test "$(ply)" = "$paused_at"
-win_action replay-goto "uint32 3"
+check "win.review-play again pauses it" test "$(ply)" = "$paused_at"
+win_action review-goto "uint32 3"
 
 # --- the keys Home, Left, Right, End (real key presses, with xdotool) --------
 if command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; then
-  win_action replay-first
+  win_action review-first
   xdotool mousemove 350 300 click 1     # the board: gives the window the focus
   xdotool key Right Right Right
   sleep 0.3
@@ -116,7 +116,7 @@ if command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; then
   xdotool key Home
   sleep 0.3
   check "Home shows the start position" test "$(ply)" = 0
-  win_action replay-goto "uint32 3"
+  win_action review-goto "uint32 3"
 else
   for k in "Right" "End" "Left" "Home"; do
     n=$((n + 1)); echo "ok $n - the $k key # SKIP xdotool is not installed"
@@ -148,11 +148,11 @@ check "continue from here records a new game" test "$(game_count)" = 3
 check "its KGN has the Position tag of ply 3" grep -qF "[Position \"$kpn3\"]" "$tmp/show3.kgn"
 check "it keeps the players and has no moves" \
   bash -c 'grep -q "\[Cossacks \"Ivan\"\]" "$1" && grep -q "\[Turks \"Olena\"\]" "$1" && tail -n 1 "$1" | grep -qx "\*"' _ "$tmp/show3.kgn"
-check "the window leaves the replay for the new game" test "$(state review)" = false
+check "the window leaves the review for the new game" test "$(state review)" = false
 
 # --- the clipboard: copy a position, paste it as a new game -------------------
 win_action open-game "int64 1"
-win_action replay-goto "uint32 5"
+win_action review-goto "uint32 5"
 win_action copy-position
 sleep 0.3
 win_action paste-position
@@ -199,7 +199,7 @@ KGN
 "$KAZAKI" "$tmp/friend.kgn" >"$tmp/open.log" 2>&1
 sleep 1
 check "opening a .kgn file imports its two good games" test "$(game_count)" = 6
-check "and opens the first of them for replay" test "$(state review)" = true
+check "and opens the first of them for review" test "$(state review)" = true
 "$CLI" --db "$db" show 5 | grep -q '\[Cossacks "Bohdan"\]'
 check "the imported game is stored as written" test $? = 0
 
@@ -267,11 +267,11 @@ if command -v sqlite3 >/dev/null 2>&1; then
   for _ in $(seq 1 40); do [ "$(plies_of 8)" = 2 ] && break; sleep 0.25; done
   check "after win.resume-game the computer plays its move" test "$(plies_of 8)" = 2
   undo_now=$(enabled undo && echo enabled || echo disabled)
-  check "and the window leaves the replay, with Undo back" \
+  check "and the window leaves the review, with Undo back" \
     test "$(state review) $undo_now" = "false enabled"
 
   win_action open-game "int64 9"
-  win_action replay-goto "uint32 1"
+  win_action review-goto "uint32 1"
   win_action continue-from-here
   sleep 2
   new_id=$("$CLI" --db "$db" list | awk '$1 ~ /^[0-9]+$/ { print $1 }' | sort -n | tail -n 1)

@@ -7,60 +7,14 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "kz-board-view.h"
 #include "kz-computer-player.h"
 #include "kz-dialogs.h"
-#include "kz-store.h"
+#include "kz-new-game-form.h"
 #include "kz-sounds.h"
-#include "kz-window.h"
-#include "kz-window-replay.h"
-
-struct _KzWindow {
-  AdwApplicationWindow parent_instance;
-
-  /* template children */
-  AdwToastOverlay *toast_overlay;
-  AdwWindowTitle  *window_title;
-  KzBoardView     *board_view;
-  GtkWidget       *side_panel;
-  GtkWidget       *main_box;
-  GtkWidget       *board_column;
-  GtkWidget       *board_box;     /* the boards, under the toasts */
-  GtkLabel        *status_label;
-  GtkLabel        *detail_label;
-  GtkSpinner      *thinking_spinner;
-  GtkWidget       *cossacks_card;
-  GtkWidget       *turks_card;
-  GtkLabel        *cossacks_name_label;
-  GtkLabel        *cossacks_pieces_label;
-  GtkLabel        *cossacks_flag_label;
-  GtkLabel        *turks_name_label;
-  GtkLabel        *turks_pieces_label;
-  GtkLabel        *turks_flag_label;
-  GtkListBox      *moves_list;
-  GtkScrolledWindow *moves_scroller;
-  GtkLabel        *storage_label;
-
-  KzSession       *session;      /* the database and the game (the window follows it) */
-  GSettings       *settings;
-  KzSounds        *sounds;
-  KzGame          *game;         /* the session's game, as shown */
-
-  GCancellable    *computer_cancellable;
-  gboolean         thinking;
-  gboolean         game_over_pending;   /* show the dialog after the animation */
-  AdwToast        *current_toast;   /* on screen; see kz_window_show_toast() */
-  GObject         *game_over_dialog;
-  gboolean         storage_warned;
-  GObject         *pending_alert;
-  gboolean         narrow;
-  gboolean         auto_flipped;  /* the board was turned for a human playing the Turks */
-};
+#include "kz-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KzWindow, kz_window, ADW_TYPE_APPLICATION_WINDOW)
 
-static void update_everything (KzWindow *self);
-static void maybe_start_computer (KzWindow *self);
 
 /* ---- small helpers --------------------------------------------------- */
 
@@ -108,14 +62,14 @@ refusal (KzWindow *self, const char *text)
   kz_window_show_toast (self, text);
 }
 
-static const char *
-side_name (KzSide side)
+const char *
+kz_window_side_name (KzSide side)
 {
   return side == KZ_COSSACKS ? _("Cossacks") : _("Turks");
 }
 
-static gboolean
-is_computer (KzWindow *self, KzSide side)
+gboolean
+kz_window_is_computer (KzWindow *self, KzSide side)
 {
   return kz_game_get_player_kind (self->game, side) == KZ_PLAYER_COMPUTER;
 }
@@ -126,32 +80,32 @@ is_human (KzWindow *self, KzSide side)
   return kz_game_get_player_kind (self->game, side) == KZ_PLAYER_HUMAN;
 }
 
-static gboolean
-against_computer (KzWindow *self)
+gboolean
+kz_window_against_computer (KzWindow *self)
 {
-  return is_computer (self, KZ_COSSACKS) || is_computer (self, KZ_TURKS);
+  return kz_window_is_computer (self, KZ_COSSACKS) || kz_window_is_computer (self, KZ_TURKS);
 }
 
 /* One human against the computer (not two humans, and not a game
  * without a human, such as the computer against itself). */
-static gboolean
-human_vs_computer (KzWindow *self)
+gboolean
+kz_window_human_vs_computer (KzWindow *self)
 {
   return is_human (self, KZ_COSSACKS) != is_human (self, KZ_TURKS);
 }
 
 /* The side a human plays against the computer (Cossacks when both or
  * neither are humans). */
-static KzSide
-human_side (KzWindow *self)
+KzSide
+kz_window_human_side (KzWindow *self)
 {
   if (is_human (self, KZ_TURKS) && !is_human (self, KZ_COSSACKS))
     return KZ_TURKS;
   return KZ_COSSACKS;
 }
 
-static guint
-animation_duration (KzWindow *self)
+guint
+kz_window_animation_duration (KzWindow *self)
 {
   g_autofree char *speed = g_settings_get_string (self->settings, "animation-speed");
 
@@ -254,8 +208,8 @@ window_mapped (KzWindow *self)
 
 /* ---- the game -------------------------------------------------------- */
 
-static void
-stop_computer (KzWindow *self)
+void
+kz_window_stop_computer (KzWindow *self)
 {
   if (self->computer_cancellable)
     {
@@ -265,8 +219,8 @@ stop_computer (KzWindow *self)
   self->thinking = FALSE;
 }
 
-static void
-show_board (KzWindow *self, gboolean animate_last)
+void
+kz_window_show_board (KzWindow *self, gboolean animate_last)
 {
   KzBoardState state;
   guint ply = kz_game_get_ply (self->game);
@@ -283,28 +237,39 @@ show_board (KzWindow *self, gboolean animate_last)
     kz_board_view_set_state (self->board_view, &state, NULL);
 }
 
-/* Against the computer, a human playing the Turks sees the board from
- * their side (Turks at the bottom).  Only a turn made here is undone for
- * the next game; a flip by the player is theirs to keep. */
+/* The board is drawn turned when the preference says so, or -- not
+ * both -- against the computer for a human playing the Turks (Turks at
+ * the bottom).  The turn for the Turks is never written to the
+ * preference.  win.flip-board (stateful) is the board as drawn. */
+static void
+apply_flip (KzWindow *self)
+{
+  gboolean flipped = g_settings_get_boolean (self->settings, "board-flipped") != self->auto_flipped;
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "flip-board");
+
+  kz_board_view_set_flipped (self->board_view, flipped);
+  kz_board_view_set_flipped (self->review_board, flipped);
+  if (action)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (flipped));
+}
+
 static void
 orient_board (KzWindow *self)
 {
-  gboolean flipped = g_settings_get_boolean (self->settings, "board-flipped");
+  self->auto_flipped = kz_window_human_vs_computer (self) && kz_window_human_side (self) == KZ_TURKS;
+  apply_flip (self);
+}
 
-  if (human_vs_computer (self) && human_side (self) == KZ_TURKS)
-    {
-      if (!flipped)
-        {
-          g_settings_set_boolean (self->settings, "board-flipped", TRUE);
-          self->auto_flipped = TRUE;
-        }
-    }
-  else if (self->auto_flipped)
-    {
-      self->auto_flipped = FALSE;
-      if (flipped)
-        g_settings_set_boolean (self->settings, "board-flipped", FALSE);
-    }
+/* The player turns the board: the preference turns (the Turks' turn, if
+ * any, stays on top of it). */
+static void
+flip_board_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  gboolean want = g_variant_get_boolean (state);
+
+  g_settings_set_boolean (self->settings, "board-flipped", want != self->auto_flipped);
+  apply_flip (self);
 }
 
 /* The card of the side drawn at the top of the board is on top. */
@@ -312,19 +277,18 @@ static void
 board_flipped_changed (KzWindow *self)
 {
   gboolean flipped = kz_board_view_get_flipped (self->board_view);
-  GtkWidget *top = flipped ? self->cossacks_card : self->turks_card;
-  GtkWidget *bottom = flipped ? self->turks_card : self->cossacks_card;
+  GtkWidget *top = GTK_WIDGET (flipped ? self->cossacks_card : self->turks_card);
+  GtkWidget *bottom = GTK_WIDGET (flipped ? self->turks_card : self->cossacks_card);
 
   gtk_box_reorder_child_after (GTK_BOX (self->side_panel), top, NULL);
-  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom,
-                               GTK_WIDGET (self->moves_scroller));
+  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom, GTK_WIDGET (self->moves_view));
 }
 
 /* Replaces the window's game (already stored or in memory). */
 static void
 set_game (KzWindow *self, KzGame *game)
 {
-  stop_computer (self);
+  kz_window_stop_computer (self);
   if (self->game_over_dialog)
     {
       kz_alert_close (self->game_over_dialog);
@@ -332,11 +296,12 @@ set_game (KzWindow *self, KzGame *game)
     }
   self->game_over_pending = FALSE;
   g_set_object (&self->game, game);
+  kz_moves_view_set_game (self->moves_view, game);
   orient_board (self);
-  kz_window_replay_game_changed (self);
-  show_board (self, FALSE);
-  update_everything (self);
-  maybe_start_computer (self);
+  kz_window_review_game_changed (self);
+  kz_window_show_board (self, FALSE);
+  kz_window_update (self);
+  kz_window_maybe_start_computer (self);
 }
 
 /* Stores a new game; on a database error go on in memory and say so. */
@@ -433,11 +398,11 @@ load_initial_game (KzWindow *self)
 static void show_game_over (KzWindow *self);
 
 /* After every change of the game (or its position on the board). */
-static void
-after_change (KzWindow *self, gboolean animate)
+void
+kz_window_after_change (KzWindow *self, gboolean animate)
 {
-  show_board (self, animate);
-  update_everything (self);
+  kz_window_show_board (self, animate);
+  kz_window_update (self);
   if (kz_game_is_over (self->game))
     {
       self->game_over_pending = TRUE;
@@ -445,12 +410,12 @@ after_change (KzWindow *self, gboolean animate)
         show_game_over (self);
     }
   else
-    maybe_start_computer (self);
+    kz_window_maybe_start_computer (self);
 }
 
 /* Plays a move; the store commits before the board shows it. */
-static gboolean
-play_move (KzWindow *self, const KzMove *move)
+gboolean
+kz_window_play_move (KzWindow *self, const KzMove *move)
 {
   g_autoptr (GError) error = NULL;
 
@@ -474,7 +439,7 @@ play_move (KzWindow *self, const KzMove *move)
           return FALSE;
         }
     }
-  after_change (self, TRUE);
+  kz_window_after_change (self, TRUE);
   return TRUE;
 }
 
@@ -496,18 +461,18 @@ computer_done (GObject      *source,
         {
           self->thinking = FALSE;
           g_clear_object (&self->computer_cancellable);
-          update_everything (self);
+          kz_window_update (self);
           refusal (self, error->message);
         }
       return;
     }
   self->thinking = FALSE;
   g_clear_object (&self->computer_cancellable);
-  play_move (self, &move);
+  kz_window_play_move (self, &move);
 }
 
-static void
-maybe_start_computer (KzWindow *self)
+void
+kz_window_maybe_start_computer (KzWindow *self)
 {
   KzSide side;
 
@@ -517,31 +482,16 @@ maybe_start_computer (KzWindow *self)
   if (kz_session_get_read_only (self->session))
     return;
   side = kz_game_get_side_to_move (self->game);
-  if (!is_computer (self, side))
+  if (!kz_window_is_computer (self, side))
     return;
   self->thinking = TRUE;
   self->computer_cancellable = g_cancellable_new ();
   kz_computer_player_choose_async (self->game, kz_game_get_player_level (self->game, side), 600,
                                    self->computer_cancellable, computer_done, g_object_ref (self));
-  update_everything (self);
+  kz_window_update (self);
 }
 
 /* ---- the side panel and the status ----------------------------------- */
-
-static char *
-flag_text (const KzPosition *pos, KzSide owner)
-{
-  int where = pos->flag[owner];
-  int carrier;
-
-  if (where == KZ_FLAG_HOME)
-    /* Translators: %s is a point such as c2 */
-    return g_strdup_printf (_("Flag at home on %s"), kz_point_name (kz_centre (owner)));
-  carrier = kz_position_piece_at (pos, where);
-  if (carrier == KZ_TURKS)
-    return g_strdup_printf (_("Flag carried by a Turk on %s"), kz_point_name (where));
-  return g_strdup_printf (_("Flag carried by a Cossack on %s"), kz_point_name (where));
-}
 
 static char *
 outcome_text (KzGame *game)
@@ -595,17 +545,17 @@ update_status (KzWindow *self)
     }
   else if (self->thinking)
     {
-      g_autofree char *text = g_strdup_printf (_("%s to move — the computer is thinking…"), side_name (side));
+      g_autofree char *text = g_strdup_printf (_("%s to move — the computer is thinking…"), kz_window_side_name (side));
       gtk_label_set_text (self->status_label, text);
     }
-  else if (human_vs_computer (self))
+  else if (kz_window_human_vs_computer (self))
     {
-      g_autofree char *text = g_strdup_printf (_("%s to move — your turn"), side_name (side));
+      g_autofree char *text = g_strdup_printf (_("%s to move — your turn"), kz_window_side_name (side));
       gtk_label_set_text (self->status_label, text);
     }
   else
     {
-      g_autofree char *text = g_strdup_printf (_("%s to move"), side_name (side));
+      g_autofree char *text = g_strdup_printf (_("%s to move"), kz_window_side_name (side));
       gtk_label_set_text (self->status_label, text);
     }
 
@@ -628,110 +578,20 @@ update_status (KzWindow *self)
   g_string_free (detail, TRUE);
 }
 
-static void
-update_side (KzWindow *self, KzSide side, GtkWidget *card, GtkLabel *name_label,
-             GtkLabel *pieces_label, GtkLabel *flag_label)
+void
+kz_window_update_actions (KzWindow *self)
 {
-  const KzPosition *pos = kz_game_get_position (self->game);
-  int n = kz_popcount (pos->pieces[side]);
-  const char *name = kz_game_get_player_name (self->game, side);
-  g_autofree char *title = NULL;
-  g_autofree char *pieces = NULL;
-  g_autofree char *flag = flag_text (pos, side);
-
-  if (name == NULL || *name == '\0' || g_str_equal (name, side_name (side)))
-    title = g_strdup (side_name (side));
-  else
-    /* Translators: side — player's name, e.g. "Cossacks — Ivan" */
-    title = g_strdup_printf (_("%s — %s"), side_name (side), name);
-  gtk_label_set_text (name_label, title);
-  pieces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d piece left", "%d pieces left", n), n);
-  gtk_label_set_text (pieces_label, pieces);
-  gtk_label_set_text (flag_label, flag);
-  if (!kz_game_is_over (self->game) && kz_game_get_side_to_move (self->game) == side)
-    gtk_widget_add_css_class (card, "to-move");
-  else
-    gtk_widget_remove_css_class (card, "to-move");
-}
-
-static void
-update_moves (KzWindow *self)
-{
-  guint ply = kz_game_get_ply (self->game);
-  const KzPosition *start = kz_game_get_start_position (self->game);
-  gboolean turks_first = start->side == KZ_TURKS;
-  GtkWidget *child;
-  GtkWidget *current = NULL;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->moves_list))))
-    {
-      if (GTK_IS_LIST_BOX_ROW (child))
-        gtk_list_box_remove (self->moves_list, child);
-      else
-        break;
-    }
-
-  for (guint i = 0; i < ply;)
-    {
-      guint number = (i + (turks_first ? 1 : 0)) / 2 + 1;
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      g_autofree char *num = g_strdup_printf ("%u.", number);
-      GtkWidget *label = gtk_label_new (num);
-
-      gtk_widget_add_css_class (label, "move-number");
-      gtk_label_set_width_chars (GTK_LABEL (label), 4);
-      gtk_label_set_xalign (GTK_LABEL (label), 1);
-      gtk_box_append (GTK_BOX (row), label);
-
-      for (int col = 0; col < 2; col++)
-        {
-          GtkWidget *move_label;
-          gboolean empty = (col == 0 && i == 0 && turks_first) || i >= ply;
-
-          const char *text = empty ? "…" : kz_game_get_move_text (self->game, i);
-
-          /* Both columns the same width in every row (the same natural
-           * width, the same share of the rest), so they line up; a long
-           * chain is cut short, whole in its tooltip. */
-          move_label = gtk_label_new (text);
-          gtk_label_set_xalign (GTK_LABEL (move_label), 0);
-          gtk_widget_set_hexpand (move_label, TRUE);
-          gtk_label_set_width_chars (GTK_LABEL (move_label), 8);
-          gtk_label_set_max_width_chars (GTK_LABEL (move_label), 8);
-          gtk_label_set_ellipsize (GTK_LABEL (move_label), PANGO_ELLIPSIZE_END);
-          if (g_utf8_strlen (text, -1) > 8)
-            gtk_widget_set_tooltip_text (move_label, text);
-          gtk_widget_add_css_class (move_label, "move");
-          if (!empty)
-            {
-              if (i == ply - 1)
-                {
-                  gtk_widget_add_css_class (move_label, "current");
-                  current = row;
-                }
-              i++;
-            }
-          gtk_box_append (GTK_BOX (row), move_label);
-        }
-      gtk_list_box_append (self->moves_list, row);
-    }
-
-  /* Keep the current move in view. */
-  if (current)
-    {
-      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->moves_scroller);
-      gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
-    }
-}
-
-static void
-update_actions (KzWindow *self)
-{
-  gboolean over = kz_game_is_over (self->game);
-  gboolean human_turn = !over && !is_computer (self, kz_game_get_side_to_move (self->game));
-  /* A stored game opened from the library is for review: it stays as recorded. */
-  gboolean review_only = kz_session_get_read_only (self->session);
+  gboolean over, human_turn, review_only;
   GAction *action;
+
+  if (self->game == NULL)
+    return;
+  over = kz_game_is_over (self->game);
+  human_turn = !over && !kz_window_is_computer (self, kz_game_get_side_to_move (self->game));
+  /* A stored game opened from the library is for review: it stays as
+   * recorded.  While any game is reviewed, the game played is not
+   * changed behind the review either. */
+  review_only = kz_session_get_read_only (self->session) || self->replay != NULL;
 
 #define ENABLE(name, value) \
   action = g_action_map_lookup_action (G_ACTION_MAP (self), name); \
@@ -745,8 +605,8 @@ update_actions (KzWindow *self)
 #undef ENABLE
 }
 
-static void
-update_everything (KzWindow *self)
+void
+kz_window_update (KzWindow *self)
 {
   KzSide side;
   gboolean over, interactive;
@@ -756,23 +616,26 @@ update_everything (KzWindow *self)
     return;
   side = kz_game_get_side_to_move (self->game);
   over = kz_game_is_over (self->game);
-  interactive = !over && !self->thinking && !is_computer (self, side);
+  interactive = !over && !self->thinking && !kz_window_is_computer (self, side);
   kz_board_view_set_interactive (self->board_view, interactive);
 
   gtk_widget_set_visible (GTK_WIDGET (self->thinking_spinner), self->thinking);
   gtk_spinner_set_spinning (self->thinking_spinner, self->thinking);
 
   update_status (self);
-  update_side (self, KZ_COSSACKS, self->cossacks_card, self->cossacks_name_label,
-               self->cossacks_pieces_label, self->cossacks_flag_label);
-  update_side (self, KZ_TURKS, self->turks_card, self->turks_name_label,
-               self->turks_pieces_label, self->turks_flag_label);
-  update_moves (self);
-  update_actions (self);
+  if (self->replay == NULL)
+    {
+      /* The side panel shows the game as it stands (while reviewing, the
+       * position reviewed: kz-window-review.c). */
+      kz_player_card_show_game (self->cossacks_card, self->game, kz_game_get_ply (self->game));
+      kz_player_card_show_game (self->turks_card, self->game, kz_game_get_ply (self->game));
+      kz_moves_view_set_current_ply (self->moves_view, kz_game_get_ply (self->game));
+    }
+  kz_window_update_actions (self);
 
-  if (human_vs_computer (self))
+  if (kz_window_human_vs_computer (self))
     subtitle = g_strdup_printf (_("Against the computer, level %d"),
-                                kz_game_get_player_level (self->game, KZ_OTHER (human_side (self))));
+                                kz_game_get_player_level (self->game, KZ_OTHER (kz_window_human_side (self))));
   else if (!is_human (self, KZ_COSSACKS))
     subtitle = g_strdup (_("The computer against itself"));
   else
@@ -802,9 +665,9 @@ resigned_text (KzWindow *self, KzSide loser)
 {
   const char *name = kz_game_get_player_name (self->game, loser);
 
-  if (human_vs_computer (self))
+  if (kz_window_human_vs_computer (self))
     return g_strdup (is_human (self, loser) ? _("You resigned.") : _("The computer resigned."));
-  if (name && *name && !g_str_equal (name, side_name (loser)))
+  if (name && *name && !g_str_equal (name, kz_window_side_name (loser)))
     /* Translators: %s is the player's name */
     return g_strdup_printf (loser == KZ_COSSACKS ? _("The Cossacks (%s) resigned.")
                                                  : _("The Turks (%s) resigned."), name);
@@ -860,8 +723,8 @@ show_game_over (KzWindow *self)
 
   if (result == KZ_RESULT_DRAW)
     heading = g_strdup (_("Draw"));
-  else if (human_vs_computer (self))
-    heading = g_strdup ((result == KZ_RESULT_COSSACKS_WIN) == (human_side (self) == KZ_COSSACKS)
+  else if (kz_window_human_vs_computer (self))
+    heading = g_strdup ((result == KZ_RESULT_COSSACKS_WIN) == (kz_window_human_side (self) == KZ_COSSACKS)
                         ? _("You Win!") : _("The Computer Wins"));
   else
     heading = g_strdup_printf (_("%s Win"), result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks") : _("Turks"));
@@ -892,54 +755,23 @@ animation_done (KzWindow *self)
 
 /* ---- new game dialog ------------------------------------------------- */
 
+/* The New Game dialog: its form writes the settings on Start. */
 typedef struct {
-  KzWindow    *self;
-  GtkBuilder  *builder;
+  KzWindow      *self;
+  KzNewGameForm *form;
 } NewGameData;
-
-static void
-new_game_sensitivity (NewGameData *data)
-{
-  AdwComboRow *opponent = ADW_COMBO_ROW (gtk_builder_get_object (data->builder, "opponent_row"));
-  gboolean computer = adw_combo_row_get_selected (opponent) == 1;
-
-  AdwComboRow *side = ADW_COMBO_ROW (gtk_builder_get_object (data->builder, "side_row"));
-  gboolean turks = adw_combo_row_get_selected (side) == 1;
-
-  gtk_widget_set_sensitive (GTK_WIDGET (side), computer);
-  gtk_widget_set_sensitive (GTK_WIDGET (gtk_builder_get_object (data->builder, "level_row")), computer);
-  /* Against the computer only the player's own name is asked. */
-  gtk_widget_set_visible (GTK_WIDGET (gtk_builder_get_object (data->builder, "cossacks_row")),
-                          !computer || !turks);
-  gtk_widget_set_visible (GTK_WIDGET (gtk_builder_get_object (data->builder, "turks_row")),
-                          !computer || turks);
-}
 
 static void
 new_game_response (GObject *dialog, const char *response, gpointer user_data)
 {
   NewGameData *data = user_data;
-  KzWindow *self = data->self;
 
   if (g_strcmp0 (response, "start") == 0)
     {
-      GtkBuilder *b = data->builder;
-      gboolean computer = adw_combo_row_get_selected (ADW_COMBO_ROW (gtk_builder_get_object (b, "opponent_row"))) == 1;
-      gboolean turks = adw_combo_row_get_selected (ADW_COMBO_ROW (gtk_builder_get_object (b, "side_row"))) == 1;
-      int level = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (gtk_builder_get_object (b, "level_spin")));
-      const char *cossacks = gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (b, "cossacks_row")));
-      const char *turks_name = gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (b, "turks_row")));
-      g_autofree char *c = g_strstrip (g_strdup (cossacks));
-      g_autofree char *t = g_strstrip (g_strdup (turks_name));
-
-      g_settings_set_string (self->settings, "default-opponent", computer ? "computer" : "human");
-      g_settings_set_string (self->settings, "player-side", turks ? "turks" : "cossacks");
-      g_settings_set_int (self->settings, "computer-level", CLAMP (level, 1, 5));
-      g_settings_set_string (self->settings, "cossacks-name", c);
-      g_settings_set_string (self->settings, "turks-name", t);
-      start_new_game (self, computer);
+      kz_new_game_form_apply (data->form);
+      start_new_game (data->self, kz_new_game_form_get_computer (data->form));
     }
-  g_object_unref (data->builder);
+  g_object_unref (data->form);
   g_object_unref (data->self);
   g_free (data);
 }
@@ -947,36 +779,17 @@ new_game_response (GObject *dialog, const char *response, gpointer user_data)
 void
 kz_window_show_new_game (KzWindow *self)
 {
-  NewGameData *data = g_new0 (NewGameData, 1);
-  GtkBuilder *b = gtk_builder_new_from_resource (RESOURCE_BASE "/kz-new-game.ui");
-  g_autofree char *opponent = g_settings_get_string (self->settings, "default-opponent");
-  g_autofree char *side = g_settings_get_string (self->settings, "player-side");
-  g_autofree char *cossacks = g_settings_get_string (self->settings, "cossacks-name");
-  g_autofree char *turks = g_settings_get_string (self->settings, "turks-name");
+  NewGameData *data;
   GObject *alert;
 
   g_return_if_fail (KZ_IS_WINDOW (self));
-
+  data = g_new0 (NewGameData, 1);
   data->self = g_object_ref (self);
-  data->builder = b;
-  adw_combo_row_set_selected (ADW_COMBO_ROW (gtk_builder_get_object (b, "opponent_row")),
-                              g_str_equal (opponent, "computer") ? 1 : 0);
-  adw_combo_row_set_selected (ADW_COMBO_ROW (gtk_builder_get_object (b, "side_row")),
-                              g_str_equal (side, "turks") ? 1 : 0);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (gtk_builder_get_object (b, "level_spin")),
-                             g_settings_get_int (self->settings, "computer-level"));
-  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (b, "cossacks_row")), cossacks);
-  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (b, "turks_row")), turks);
-  g_signal_connect_swapped (gtk_builder_get_object (b, "opponent_row"), "notify::selected",
-                            G_CALLBACK (new_game_sensitivity), data);
-  g_signal_connect_swapped (gtk_builder_get_object (b, "side_row"), "notify::selected",
-                            G_CALLBACK (new_game_sensitivity), data);
-  new_game_sensitivity (data);
-
+  data->form = g_object_ref_sink (kz_new_game_form_new (self->settings));
   alert = kz_alert_new (_("New Game"),
                         kz_game_is_over (self->game) || kz_game_get_ply (self->game) == 0
                         ? NULL : _("The current game stays saved, unfinished."));
-  kz_alert_set_extra_child (alert, GTK_WIDGET (gtk_builder_get_object (b, "content")));
+  kz_alert_set_extra_child (alert, GTK_WIDGET (data->form));
   kz_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
   kz_alert_add_response (alert, "start", _("_Start"), ADW_RESPONSE_SUGGESTED);
   kz_alert_set_default (alert, "start", "cancel");
@@ -1001,236 +814,6 @@ kz_window_set_game (KzWindow *self, KzGame *game)
 /* ---- actions --------------------------------------------------------- */
 
 static void
-undo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  KzWindow *self = user_data;
-  g_autoptr (GError) error = NULL;
-
-  stop_computer (self);
-  kz_board_view_finish_animation (self->board_view);
-  if (!kz_game_undo (self->game, &error))
-    {
-      refusal (self, error->message);
-      update_everything (self);
-      return;
-    }
-  /* Against the computer: take back its reply too, so it is the
-   * player's turn again. */
-  if (against_computer (self) && is_computer (self, kz_game_get_side_to_move (self->game)) &&
-      kz_game_get_can_undo (self->game))
-    {
-      if (!kz_game_undo (self->game, &error))
-        refusal (self, error->message);
-    }
-  self->game_over_pending = FALSE;
-  show_board (self, FALSE);
-  update_everything (self);
-  maybe_start_computer (self);
-}
-
-static void
-redo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  KzWindow *self = user_data;
-  g_autoptr (GError) error = NULL;
-
-  stop_computer (self);
-  kz_board_view_finish_animation (self->board_view);
-  if (!kz_game_redo (self->game, &error))
-    {
-      refusal (self, error->message);
-      update_everything (self);
-      return;
-    }
-  if (against_computer (self) && is_computer (self, kz_game_get_side_to_move (self->game)) &&
-      kz_game_get_can_redo (self->game))
-    kz_game_redo (self->game, NULL);
-  after_change (self, TRUE);
-}
-
-static void
-play_move_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  KzWindow *self = user_data;
-  const char *text = g_variant_get_string (param, NULL);
-  g_autoptr (GError) error = NULL;
-  KzMove move;
-
-  if (self->thinking)
-    {
-      refusal (self, _("Wait for the computer's move"));
-      return;
-    }
-  if (!kz_game_parse_move (self->game, text, &move, &error))
-    {
-      /* Translators: the first %s is a move such as c4-c6, the second the reason */
-      g_autofree char *msg = g_strdup_printf (_("%s is not possible: %s"), text, error->message);
-      refusal (self, msg);
-      return;
-    }
-  kz_board_view_cancel_input (self->board_view);
-  play_move (self, &move);
-}
-
-static void
-resign_response (GObject *dialog, const char *response, gpointer user_data)
-{
-  g_autoptr (KzWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  KzSide side;
-
-  if (g_strcmp0 (response, "resign") != 0 || kz_game_is_over (self->game))
-    return;
-  side = human_vs_computer (self) ? human_side (self) : kz_game_get_side_to_move (self->game);
-  stop_computer (self);
-  if (!kz_game_resign (self->game, side, &error))
-    {
-      refusal (self, error->message);
-      return;
-    }
-  after_change (self, FALSE);
-}
-
-static void
-resign_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  KzWindow *self = user_data;
-  KzSide side = human_vs_computer (self) ? human_side (self) : kz_game_get_side_to_move (self->game);
-  g_autofree char *heading = NULL;
-  GObject *alert;
-
-  if (kz_game_is_over (self->game))
-    return;
-  /* Translators: %s is "Cossacks" or "Turks" */
-  heading = g_strdup_printf (_("Resign for the %s?"), side_name (side));
-  alert = kz_alert_new (heading, _("The other side wins the game."));
-  kz_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
-  kz_alert_add_response (alert, "resign", _("_Resign"), ADW_RESPONSE_DESTRUCTIVE);
-  kz_alert_set_default (alert, "cancel", "cancel");
-  kz_alert_present (alert, GTK_WIDGET (self), resign_response, g_object_ref (self));
-}
-
-static void
-draw_response (GObject *dialog, const char *response, gpointer user_data)
-{
-  g_autoptr (KzWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-
-  if (kz_game_is_over (self->game))
-    return;
-  if (g_strcmp0 (response, "accept") != 0)
-    {
-      toast (self, _("The draw offer was declined"));
-      return;
-    }
-  if (!kz_game_agree_draw (self->game, &error))
-    {
-      refusal (self, error->message);
-      return;
-    }
-  after_change (self, FALSE);
-}
-
-static void
-computer_draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (KzWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  int score = 0;
-
-  if (!kz_computer_player_choose_finish (result, NULL, &score, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        refusal (self, error->message);
-      return;
-    }
-  if (self->game == NULL || kz_game_is_over (self->game))
-    return;
-  /* The search scored the position for the computer (it is to move
-   * when it evaluates; else for the player, so negate). */
-  if (kz_game_get_side_to_move (self->game) == human_side (self))
-    score = -score;
-  if (score < -50)
-    {
-      g_autoptr (GError) draw_error = NULL;
-      toast (self, _("The computer accepts the draw: it judges its position worse"));
-      if (!kz_game_agree_draw (self->game, &draw_error))
-        refusal (self, draw_error->message);
-      else
-        after_change (self, FALSE);
-    }
-  else
-    toast (self, _("The computer declines the draw: it judges its position at least even"));
-}
-
-static void
-offer_draw_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  KzWindow *self = user_data;
-  KzSide side = kz_game_get_side_to_move (self->game);
-  g_autofree char *heading = NULL;
-  g_autofree char *body = NULL;
-  GObject *alert;
-
-  if (kz_game_is_over (self->game))
-    return;
-  if (human_vs_computer (self))
-    {
-      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-      toast (self, _("The computer considers your draw offer…"));
-      kz_computer_player_choose_async (self->game, 2, 0, cancellable, computer_draw_done,
-                                       g_object_ref (self));
-      return;
-    }
-  /* Translators: %s is "Cossacks" or "Turks" */
-  heading = g_strdup_printf (_("The %s Offer a Draw"), side_name (side));
-  body = g_strdup_printf (_("%s, do you accept the draw?"), side_name (KZ_OTHER (side)));
-  alert = kz_alert_new (heading, body);
-  kz_alert_add_response (alert, "decline", _("_Decline"), ADW_RESPONSE_DEFAULT);
-  kz_alert_add_response (alert, "accept", _("_Accept Draw"), ADW_RESPONSE_SUGGESTED);
-  kz_alert_set_default (alert, "decline", "decline");
-  kz_alert_present (alert, GTK_WIDGET (self), draw_response, g_object_ref (self));
-}
-
-static void
-hint_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (KzWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  KzMove move;
-  char text[KZ_MOVE_STR_MAX];
-  g_autofree char *msg = NULL;
-
-  if (!kz_computer_player_choose_finish (result, &move, NULL, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        refusal (self, error->message);
-      return;
-    }
-  if (self->game == NULL)
-    return;
-  /* On the board: the piece selected, the move's path and end marked; a
-   * click on the end plays it.  Nothing when the position has changed
-   * meanwhile (the hint was for the one before). */
-  if (!kz_board_view_show_hint (self->board_view, &move))
-    return;
-  kz_move_format (&move, text, sizeof text);
-  /* Translators: %s is a move such as c4-c5 */
-  msg = g_strdup_printf (_("Hint: %s"), text);
-  toast (self, msg);
-}
-
-static void
-hint_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  KzWindow *self = user_data;
-
-  if (kz_game_is_over (self->game) || self->thinking)
-    return;
-  kz_computer_player_choose_async (self->game, 3, 0, NULL, hint_done, g_object_ref (self));
-}
-
-static void
 side_panel_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 {
   KzWindow *self = user_data;
@@ -1240,13 +823,8 @@ side_panel_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 }
 
 static const GActionEntry win_actions[] = {
-  { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
-  { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
-  { "play-move", play_move_activated, "s", NULL, NULL, { 0 } },
-  { "resign", resign_activated, NULL, NULL, NULL, { 0 } },
-  { "offer-draw", offer_draw_activated, NULL, NULL, NULL, { 0 } },
-  { "hint", hint_activated, NULL, NULL, NULL, { 0 } },
   { "show-side-panel", NULL, NULL, "true", side_panel_changed, { 0 } },
+  { "flip-board", NULL, NULL, "false", flip_board_changed, { 0 } },
 };
 
 /* ---- board signals --------------------------------------------------- */
@@ -1254,7 +832,7 @@ static const GActionEntry win_actions[] = {
 static void
 board_move_chosen (KzWindow *self, const KzMove *move)
 {
-  play_move (self, move);
+  kz_window_play_move (self, move);
 }
 
 static void
@@ -1293,12 +871,10 @@ width_changed (KzWindow *self)
 static void
 settings_changed (KzWindow *self, const char *key)
 {
-  /* Turned back (by the player or by orient_board): nothing to undo. */
-  if (key != NULL && g_str_equal (key, "board-flipped") &&
-      !g_settings_get_boolean (self->settings, "board-flipped"))
-    self->auto_flipped = FALSE;
+  if (key == NULL || g_str_equal (key, "board-flipped"))
+    apply_flip (self);
   if (key == NULL || g_str_equal (key, "animation-speed"))
-    kz_board_view_set_animation_duration (self->board_view, animation_duration (self));
+    kz_board_view_set_animation_duration (self->board_view, kz_window_animation_duration (self));
 }
 
 /* ---- window ---------------------------------------------------------- */
@@ -1309,7 +885,7 @@ kz_window_close_request (GtkWindow *window)
   KzWindow *self = KZ_WINDOW (window);
   int width, height;
 
-  stop_computer (self);
+  kz_window_stop_computer (self);
   gtk_window_get_default_size (window, &width, &height);
   if (!gtk_window_is_maximized (window) && width > 0 && height > 0)
     {
@@ -1325,7 +901,7 @@ kz_window_dispose (GObject *object)
 {
   KzWindow *self = KZ_WINDOW (object);
 
-  stop_computer (self);
+  kz_window_stop_computer (self);
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->current_toast)
@@ -1336,6 +912,7 @@ kz_window_dispose (GObject *object)
   g_clear_object (&self->pending_alert);
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
+  kz_window_review_dispose (self);
   g_clear_object (&self->game);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
@@ -1355,55 +932,27 @@ kz_window_class_init (KzWindowClass *klass)
   window_class->close_request = kz_window_close_request;
 
   g_type_ensure (KZ_TYPE_BOARD_VIEW);
+  g_type_ensure (KZ_TYPE_MOVES_VIEW);
+  g_type_ensure (KZ_TYPE_PLAYER_CARD);
+  g_type_ensure (KZ_TYPE_REVIEW_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
   BIND (window_title);
   BIND (board_view);
+  BIND (review_board);
+  BIND (review_bar);
   BIND (side_panel);
   BIND (main_box);
   BIND (board_column);
-  BIND (board_box);
   BIND (status_label);
   BIND (detail_label);
   BIND (thinking_spinner);
   BIND (cossacks_card);
   BIND (turks_card);
-  BIND (cossacks_name_label);
-  BIND (cossacks_pieces_label);
-  BIND (cossacks_flag_label);
-  BIND (turks_name_label);
-  BIND (turks_pieces_label);
-  BIND (turks_flag_label);
-  BIND (moves_list);
-  BIND (moves_scroller);
+  BIND (moves_view);
   BIND (storage_label);
 #undef BIND
-}
-
-/* The replay puts its board and its bar under the live board; the bar
- * (anything but a board) belongs under the toast overlay, beside the
- * status lines, so that no toast hides its buttons. */
-static void
-keep_toasts_on_the_boards (KzWindow *self)
-{
-  GtkWidget *after = GTK_WIDGET (self->toast_overlay);
-  GtkWidget *child = gtk_widget_get_first_child (self->board_box);
-
-  while (child)
-    {
-      GtkWidget *next = gtk_widget_get_next_sibling (child);
-
-      if (!KZ_IS_BOARD_VIEW (child))
-        {
-          g_object_ref (child);
-          gtk_box_remove (GTK_BOX (self->board_box), child);
-          gtk_box_insert_child_after (GTK_BOX (self->board_column), child, after);
-          g_object_unref (child);
-          after = child;
-        }
-      child = next;
-    }
 }
 
 static void
@@ -1412,8 +961,9 @@ kz_window_init (KzWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
-  kz_window_replay_init (self);
-  keep_toasts_on_the_boards (self);
+  kz_window_game_init (self);
+  kz_window_review_init (self);
+  kz_window_notation_init (self);
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
@@ -1452,9 +1002,9 @@ session_game_changed (KzWindow *self)
 static void
 session_read_only_changed (KzWindow *self)
 {
-  kz_window_replay_game_changed (self);
-  update_everything (self);
-  maybe_start_computer (self);
+  kz_window_review_game_changed (self);
+  kz_window_update (self);
+  kz_window_maybe_start_computer (self);
 }
 
 KzWindow *
@@ -1468,7 +1018,7 @@ kz_window_new (GtkApplication *app, KzSession *session, GSettings *settings)
   g_signal_connect_swapped (session, "notify::game", G_CALLBACK (session_game_changed), self);
   g_signal_connect_swapped (session, "notify::read-only", G_CALLBACK (session_read_only_changed),
                             self);
-  kz_window_replay_follow_session (self, session);
+  kz_window_review_follow_session (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -1476,8 +1026,9 @@ kz_window_new (GtkApplication *app, KzSession *session, GSettings *settings)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  g_settings_bind (self->settings, "board-flipped", self->board_view, "flipped", G_SETTINGS_BIND_GET);
   g_settings_bind (self->settings, "show-coordinates", self->board_view, "show-coordinates",
+                   G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, "show-coordinates", self->review_board, "show-coordinates",
                    G_SETTINGS_BIND_GET);
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed), self);
   settings_changed (self, NULL);

@@ -24,6 +24,10 @@ void      kz_window_show_new_game (KzWindow *self);
 KzGame   *kz_window_get_game      (KzWindow *self);
 void      kz_window_show_toast    (KzWindow *self,
                                    const char *text);
+/* Loads stored game `id` and reviews it from its start (see
+ * kz_session_open_for_review()); FALSE with a toast when it cannot. */
+gboolean  kz_window_open_game     (KzWindow *self,
+                                   gint64    id);
 /* Replaces the window's game (stored or in memory) and shows it. */
 void      kz_window_set_game      (KzWindow *self,
                                    KzGame   *game);

@@ -1,0 +1,31 @@
+/* kz-moves-view.h — the moves of a game in the side panel.
+ *
+ * A GtkListView over KzMoveRow rows (kz-move-row.h): one row per move
+ * number, the result at the end of a finished game.  It follows its game
+ * (rows rebuilt when a move is played or taken back, or the game ends)
+ * and marks the move that led to `current-ply`, keeping it in view.  A
+ * click on a move emits "ply-activated" with the ply after it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "kz-game.h"
+
+G_BEGIN_DECLS
+
+#define KZ_TYPE_MOVES_VIEW (kz_moves_view_get_type ())
+G_DECLARE_FINAL_TYPE (KzMovesView, kz_moves_view, KZ, MOVES_VIEW, GtkBox)
+
+KzGame     *kz_moves_view_get_game        (KzMovesView *self);
+void        kz_moves_view_set_game        (KzMovesView *self,
+                                          KzGame     *game);
+guint       kz_moves_view_get_current_ply (KzMovesView *self);
+void        kz_moves_view_set_current_ply (KzMovesView *self,
+                                          guint       ply);
+/* The rows (KzMoveRow), for tests and for what is built on the list. */
+GListModel *kz_moves_view_get_model       (KzMovesView *self);
+
+G_END_DECLS

@@ -1,0 +1,171 @@
+/* kz-new-game-form.c — the New Game dialog's form.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+
+#include "kz-new-game-form.h"
+
+struct _KzNewGameForm {
+  GtkBox parent_instance;
+
+  /* template children */
+  AdwComboRow   *opponent_row;
+  AdwComboRow   *side_row;
+  GtkWidget     *level_row;
+  GtkSpinButton *level_spin;
+  GtkWidget     *cossacks_row;
+  GtkWidget     *turks_row;
+
+  GSettings     *settings;    /* delayed: written on apply */
+};
+
+G_DEFINE_FINAL_TYPE (KzNewGameForm, kz_new_game_form, GTK_TYPE_BOX)
+
+
+/* ---- mappings between the rows and the settings ---------------------- */
+
+static gboolean
+get_choice (GValue *value, GVariant *variant, gpointer second)
+{
+  g_value_set_uint (value, g_str_equal (g_variant_get_string (variant, NULL), second) ? 1 : 0);
+  return TRUE;
+}
+
+static GVariant *
+set_choice (const GValue *value, const GVariantType *type, gpointer choices)
+{
+  const char *const *names = choices;
+  return g_variant_new_string (names[g_value_get_uint (value) == 1 ? 1 : 0]);
+}
+
+static gboolean
+get_level (GValue *value, GVariant *variant, gpointer data)
+{
+  g_value_set_double (value, g_variant_get_int32 (variant));
+  return TRUE;
+}
+
+static GVariant *
+set_level (const GValue *value, const GVariantType *type, gpointer data)
+{
+  return g_variant_new_int32 (CLAMP ((int) (g_value_get_double (value) + 0.5), 1, 5));
+}
+
+static const char *const opponents[] = { "human", "computer" };
+static const char *const sides[] = { "cossacks", "turks" };
+
+/* ---- the form -------------------------------------------------------- */
+
+gboolean
+kz_new_game_form_get_computer (KzNewGameForm *self)
+{
+  g_return_val_if_fail (KZ_IS_NEW_GAME_FORM (self), FALSE);
+  return adw_combo_row_get_selected (self->opponent_row) == 1;
+}
+
+static void
+update_rows (KzNewGameForm *self)
+{
+  gboolean computer, turks;
+
+  /* Also called while the template is built. */
+  if (self->opponent_row == NULL || self->side_row == NULL || self->level_row == NULL
+      || self->cossacks_row == NULL || self->turks_row == NULL)
+    return;
+  computer = adw_combo_row_get_selected (self->opponent_row) == 1;
+  turks = adw_combo_row_get_selected (self->side_row) == 1;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->side_row), computer);
+  gtk_widget_set_sensitive (self->level_row, computer);
+  /* Against the computer only the player's own name is asked. */
+  gtk_widget_set_visible (self->cossacks_row, !computer || !turks);
+  gtk_widget_set_visible (self->turks_row, !computer || turks);
+}
+
+/* Enter in a name field: the dialog's default response (Start). */
+static void
+entry_activated (KzNewGameForm *self)
+{
+  gtk_widget_activate_default (GTK_WIDGET (self));
+}
+
+void
+kz_new_game_form_apply (KzNewGameForm *self)
+{
+  const char *rows_keys[][2] = { { "cossacks-name", NULL }, { "turks-name", NULL } };
+  GtkWidget *rows[] = { self->cossacks_row, self->turks_row };
+
+  g_return_if_fail (KZ_IS_NEW_GAME_FORM (self));
+  gtk_spin_button_update (self->level_spin);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (rows[i]))));
+      g_settings_set_string (self->settings, rows_keys[i][0], name);
+    }
+  g_settings_apply (self->settings);
+}
+
+KzNewGameForm *
+kz_new_game_form_new (GSettings *settings)
+{
+  KzNewGameForm *self = g_object_new (KZ_TYPE_NEW_GAME_FORM, NULL);
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettingsBackend) backend = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (G_IS_SETTINGS (settings), self);
+  g_object_get (settings, "settings-schema", &schema, "backend", &backend, "path", &path, NULL);
+  self->settings = g_settings_new_full (schema, backend, path);
+  g_settings_delay (self->settings);
+
+  g_settings_bind_with_mapping (self->settings, "default-opponent", self->opponent_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, get_choice, set_choice,
+                                (gpointer) opponents, NULL);
+  /* get_choice compares with the second choice; set_choice gets both. */
+  g_settings_bind_with_mapping (self->settings, "player-side", self->side_row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, get_choice, set_choice,
+                                (gpointer) sides, NULL);
+  g_settings_bind_with_mapping (self->settings, "computer-level", self->level_spin, "value",
+                                G_SETTINGS_BIND_DEFAULT, get_level, set_level, NULL, NULL);
+  g_settings_bind (self->settings, "cossacks-name", self->cossacks_row, "text", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "turks-name", self->turks_row, "text", G_SETTINGS_BIND_DEFAULT);
+  update_rows (self);
+  return self;
+}
+
+static void
+kz_new_game_form_dispose (GObject *object)
+{
+  KzNewGameForm *self = KZ_NEW_GAME_FORM (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_NEW_GAME_FORM);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (kz_new_game_form_parent_class)->dispose (object);
+}
+
+static void
+kz_new_game_form_class_init (KzNewGameFormClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = kz_new_game_form_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-new-game-form.ui");
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, opponent_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, side_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_spin);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, cossacks_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, turks_row);
+  gtk_widget_class_bind_template_callback (widget_class, update_rows);
+  gtk_widget_class_bind_template_callback (widget_class, entry_activated);
+}
+
+static void
+kz_new_game_form_init (KzNewGameForm *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

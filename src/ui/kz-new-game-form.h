@@ -1,0 +1,24 @@
+/* kz-new-game-form.h — the New Game dialog's form: the opponent (another
+ * player or the computer), the side played, the computer's level and the
+ * players' names, bound to the settings (default-opponent, player-side,
+ * computer-level, cossacks-name, turks-name).  The settings change only
+ * when the game is started (kz_new_game_form_apply()).  Enter in a name
+ * activates the dialog's default response.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define KZ_TYPE_NEW_GAME_FORM (kz_new_game_form_get_type ())
+G_DECLARE_FINAL_TYPE (KzNewGameForm, kz_new_game_form, KZ, NEW_GAME_FORM, GtkBox)
+
+KzNewGameForm *kz_new_game_form_new          (GSettings *settings);
+/* Writes the form to the settings (names without surrounding spaces). */
+void           kz_new_game_form_apply        (KzNewGameForm *self);
+gboolean       kz_new_game_form_get_computer (KzNewGameForm *self);
+
+G_END_DECLS

@@ -1,0 +1,208 @@
+/* kz-player-card.c — one side's card in the side panel.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+
+#include "kz-player-card.h"
+
+struct _KzPlayerCard {
+  GtkBox parent_instance;
+
+  /* template children */
+  GtkLabel *name_label;
+  GtkLabel *pieces_label;
+  GtkLabel *flag_label;
+
+  KzSide    side;
+  gboolean  to_move;
+};
+
+G_DEFINE_FINAL_TYPE (KzPlayerCard, kz_player_card, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_SIDE,
+  PROP_TO_MOVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const char *
+side_name (KzSide side)
+{
+  return side == KZ_COSSACKS ? _("Cossacks") : _("Turks");
+}
+
+KzSide
+kz_player_card_get_side (KzPlayerCard *self)
+{
+  g_return_val_if_fail (KZ_IS_PLAYER_CARD (self), KZ_COSSACKS);
+  return self->side;
+}
+
+void
+kz_player_card_set_side (KzPlayerCard *self, KzSide side)
+{
+  g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  g_return_if_fail (side == KZ_COSSACKS || side == KZ_TURKS);
+
+  gtk_widget_remove_css_class (GTK_WIDGET (self), self->side == KZ_COSSACKS ? "cossacks" : "turks");
+  self->side = side;
+  gtk_widget_add_css_class (GTK_WIDGET (self), side == KZ_COSSACKS ? "cossacks" : "turks");
+  kz_player_card_set_player (self, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIDE]);
+}
+
+void
+kz_player_card_set_player (KzPlayerCard *self, const char *name)
+{
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  if (name == NULL || *name == '\0' || g_str_equal (name, side_name (self->side)))
+    title = g_strdup (side_name (self->side));
+  else
+    /* Translators: side — player's name, e.g. "Cossacks — Ivan" */
+    title = g_strdup_printf (_("%s — %s"), side_name (self->side), name);
+  gtk_label_set_text (self->name_label, title);
+}
+
+static char *
+flag_text (const KzPosition *pos, KzSide owner)
+{
+  int where = pos->flag[owner];
+
+  if (where == KZ_FLAG_HOME)
+    /* Translators: %s is a point such as c2 */
+    return g_strdup_printf (_("Flag at home on %s"), kz_point_name (kz_centre (owner)));
+  if (kz_position_piece_at (pos, where) == KZ_TURKS)
+    return g_strdup_printf (_("Flag carried by a Turk on %s"), kz_point_name (where));
+  return g_strdup_printf (_("Flag carried by a Cossack on %s"), kz_point_name (where));
+}
+
+void
+kz_player_card_set_position (KzPlayerCard *self, const KzPosition *pos, gboolean to_move)
+{
+  g_autofree char *pieces = NULL;
+  g_autofree char *flag = NULL;
+  int n;
+
+  g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  g_return_if_fail (pos != NULL);
+
+  n = kz_popcount (pos->pieces[self->side]);
+  pieces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d piece left", "%d pieces left", n), n);
+  flag = flag_text (pos, self->side);
+  gtk_label_set_text (self->pieces_label, pieces);
+  gtk_label_set_text (self->flag_label, flag);
+  if (to_move)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "to-move");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "to-move");
+  if (self->to_move != to_move)
+    {
+      self->to_move = to_move;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TO_MOVE]);
+    }
+}
+
+gboolean
+kz_player_card_get_to_move (KzPlayerCard *self)
+{
+  g_return_val_if_fail (KZ_IS_PLAYER_CARD (self), FALSE);
+  return self->to_move;
+}
+
+void
+kz_player_card_show_game (KzPlayerCard *self, KzGame *game, guint ply)
+{
+  const KzPosition *pos;
+  gboolean over;
+
+  g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  g_return_if_fail (KZ_IS_GAME (game));
+  pos = kz_game_get_position_at (game, ply);
+  if (pos == NULL)
+    return;
+  over = kz_position_outcome (pos).winner >= 0
+         || (ply == kz_game_get_ply (game) && kz_game_is_over (game));
+  kz_player_card_set_player (self, kz_game_get_player_name (game, self->side));
+  kz_player_card_set_position (self, pos, !over && pos->side == self->side);
+}
+
+static void
+kz_player_card_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KzPlayerCard *self = KZ_PLAYER_CARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_SIDE:
+      g_value_set_enum (value, self->side);
+      break;
+    case PROP_TO_MOVE:
+      g_value_set_boolean (value, self->to_move);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kz_player_card_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KzPlayerCard *self = KZ_PLAYER_CARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_SIDE:
+      kz_player_card_set_side (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kz_player_card_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), KZ_TYPE_PLAYER_CARD);
+  G_OBJECT_CLASS (kz_player_card_parent_class)->dispose (object);
+}
+
+static void
+kz_player_card_class_init (KzPlayerCardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = kz_player_card_get_property;
+  object_class->set_property = kz_player_card_set_property;
+  object_class->dispose = kz_player_card_dispose;
+
+  properties[PROP_SIDE] =
+    g_param_spec_enum ("side", NULL, NULL, KZ_TYPE_SIDE, KZ_COSSACKS,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TO_MOVE] =
+    g_param_spec_boolean ("to-move", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-player-card.ui");
+  gtk_widget_class_bind_template_child (widget_class, KzPlayerCard, name_label);
+  gtk_widget_class_bind_template_child (widget_class, KzPlayerCard, pieces_label);
+  gtk_widget_class_bind_template_child (widget_class, KzPlayerCard, flag_label);
+}
+
+static void
+kz_player_card_init (KzPlayerCard *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->side = KZ_COSSACKS;
+  gtk_widget_add_css_class (GTK_WIDGET (self), "cossacks");
+  kz_player_card_set_player (self, NULL);
+}

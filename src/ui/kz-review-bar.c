@@ -1,0 +1,293 @@
+/* kz-review-bar.c — the review bar under the board.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+
+#include "kz-review-bar.h"
+
+struct _KzReviewBar {
+  GtkBox parent_instance;
+
+  /* template children */
+  GtkLabel      *caption;
+  GtkDropDown   *speed;
+  GtkButton     *play_button;
+  GtkAdjustment *scrubber_adjustment;
+  GtkWidget     *resume_button;
+  GtkWidget     *done_button;
+
+  KzReplay      *replay;
+  guint          play_source;
+  gboolean       updating_scrubber;
+};
+
+G_DEFINE_FINAL_TYPE (KzReviewBar, kz_review_bar, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_REPLAY,
+  PROP_PLAYING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ---- showing the replay -------------------------------------------------- */
+
+static void
+update (KzReviewBar *self)
+{
+  g_autofree char *caption = NULL;
+  guint ply, n;
+
+  gtk_button_set_icon_name (self->play_button, self->play_source ? "media-playback-pause-symbolic"
+                                                                 : "media-playback-start-symbolic");
+  if (self->replay == NULL)
+    return;
+  ply = kz_replay_get_ply (self->replay);
+  n = kz_replay_get_n_plies (self->replay);
+
+  self->updating_scrubber = TRUE;
+  gtk_adjustment_configure (self->scrubber_adjustment, ply, 0, n, 1, 10, 0);
+  self->updating_scrubber = FALSE;
+
+  /* Moves are counted as in the move list and the library: one move is
+   * a turn of each side. */
+  if (ply == 0)
+    {
+      guint moves = kz_replay_get_n_moves (self->replay);
+      /* Translators: the review caption at the start; %u is the number of
+       * moves, a move being one turn of each side as in the move list */
+      caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Start position · %u move in all",
+                                              "Start position · %u moves in all", moves), moves);
+    }
+  else
+    {
+      KzGame *game = kz_replay_get_game (self->replay);
+      KzSide mover = kz_game_get_position_at (game, ply - 1)->side;
+      /* Translators: review caption: the move number and how many moves
+       * in all (as in the move list, one move is a turn of each side),
+       * the side that moved and its move, e.g. "Move 12 of 40 · Turks: c5xc3" */
+      caption = g_strdup_printf (_("Move %u of %u · %s: %s"), kz_replay_get_move_number (self->replay),
+                                 kz_replay_get_n_moves (self->replay),
+                                 mover == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
+                                 kz_replay_get_move_text (self->replay));
+    }
+  gtk_label_set_text (self->caption, caption);
+}
+
+static void
+replay_notify (KzReviewBar *self)
+{
+  update (self);
+}
+
+/* ---- playing ------------------------------------------------------------- */
+
+guint
+kz_review_bar_get_interval (KzReviewBar *self)
+{
+  g_return_val_if_fail (KZ_IS_REVIEW_BAR (self), 1000);
+  switch (gtk_drop_down_get_selected (self->speed))
+    {
+    case 0: return 2000;
+    case 2: return 500;
+    default: return 1000;
+    }
+}
+
+static gboolean
+play_tick (gpointer data)
+{
+  KzReviewBar *self = data;
+
+  if (self->replay == NULL || !kz_replay_next (self->replay)
+      || !kz_replay_get_can_go_forward (self->replay))
+    {
+      self->play_source = 0;
+      update (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+kz_review_bar_get_playing (KzReviewBar *self)
+{
+  g_return_val_if_fail (KZ_IS_REVIEW_BAR (self), FALSE);
+  return self->play_source != 0;
+}
+
+void
+kz_review_bar_set_playing (KzReviewBar *self, gboolean playing)
+{
+  gboolean was;
+
+  g_return_if_fail (KZ_IS_REVIEW_BAR (self));
+  was = self->play_source != 0;
+  g_clear_handle_id (&self->play_source, g_source_remove);
+  if (playing && self->replay)
+    {
+      /* At the end, play from the start again. */
+      if (!kz_replay_get_can_go_forward (self->replay))
+        kz_replay_first (self->replay);
+      self->play_source = g_timeout_add (kz_review_bar_get_interval (self), play_tick, self);
+    }
+  update (self);
+  if (was != (self->play_source != 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+static void
+speed_changed (KzReviewBar *self)
+{
+  if (self->play_source)
+    kz_review_bar_set_playing (self, TRUE);
+}
+
+/* A click or a drag on the scrubber.  The value is read first: stopping
+ * the auto-play updates the bar, which sets the scrubber back to the
+ * replay's move. */
+static void
+scrubber_changed (KzReviewBar *self)
+{
+  guint ply;
+
+  if (self->updating_scrubber || self->replay == NULL)
+    return;
+  ply = (guint) (gtk_adjustment_get_value (self->scrubber_adjustment) + 0.5);
+  kz_review_bar_set_playing (self, FALSE);
+  kz_replay_goto (self->replay, MIN (ply, kz_replay_get_n_plies (self->replay)));
+}
+
+/* ---- public -------------------------------------------------------------- */
+
+KzReplay *
+kz_review_bar_get_replay (KzReviewBar *self)
+{
+  g_return_val_if_fail (KZ_IS_REVIEW_BAR (self), NULL);
+  return self->replay;
+}
+
+void
+kz_review_bar_set_replay (KzReviewBar *self, KzReplay *replay)
+{
+  g_return_if_fail (KZ_IS_REVIEW_BAR (self));
+  g_return_if_fail (replay == NULL || KZ_IS_REPLAY (replay));
+
+  if (self->replay == replay)
+    return;
+  kz_review_bar_set_playing (self, FALSE);
+  if (self->replay)
+    g_signal_handlers_disconnect_by_data (self->replay, self);
+  g_set_object (&self->replay, replay);
+  if (replay)
+    g_signal_connect_swapped (replay, "notify", G_CALLBACK (replay_notify), self);
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REPLAY]);
+}
+
+void
+kz_review_bar_set_can_resume (KzReviewBar *self, gboolean can_resume)
+{
+  g_return_if_fail (KZ_IS_REVIEW_BAR (self));
+  gtk_widget_set_visible (self->resume_button, can_resume);
+}
+
+void
+kz_review_bar_set_back (KzReviewBar *self, gboolean visible, const char *tooltip)
+{
+  g_return_if_fail (KZ_IS_REVIEW_BAR (self));
+  gtk_widget_set_visible (self->done_button, visible);
+  gtk_widget_set_tooltip_text (self->done_button, tooltip);
+}
+
+/* ---- GObject ------------------------------------------------------------- */
+
+static void
+kz_review_bar_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  KzReviewBar *self = KZ_REVIEW_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_REPLAY:
+      g_value_set_object (value, self->replay);
+      break;
+    case PROP_PLAYING:
+      g_value_set_boolean (value, self->play_source != 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kz_review_bar_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  KzReviewBar *self = KZ_REVIEW_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_REPLAY:
+      kz_review_bar_set_replay (self, g_value_get_object (value));
+      break;
+    case PROP_PLAYING:
+      kz_review_bar_set_playing (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+kz_review_bar_dispose (GObject *object)
+{
+  KzReviewBar *self = KZ_REVIEW_BAR (object);
+
+  g_clear_handle_id (&self->play_source, g_source_remove);
+  if (self->replay)
+    g_signal_handlers_disconnect_by_data (self->replay, self);
+  g_clear_object (&self->replay);
+  gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_REVIEW_BAR);
+  G_OBJECT_CLASS (kz_review_bar_parent_class)->dispose (object);
+}
+
+static void
+kz_review_bar_class_init (KzReviewBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = kz_review_bar_get_property;
+  object_class->set_property = kz_review_bar_set_property;
+  object_class->dispose = kz_review_bar_dispose;
+
+  properties[PROP_REPLAY] =
+    g_param_spec_object ("replay", NULL, NULL, KZ_TYPE_REPLAY,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAYING] =
+    g_param_spec_boolean ("playing", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-review-bar.ui");
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, caption);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, speed);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, play_button);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, scrubber_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, resume_button);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, done_button);
+  gtk_widget_class_bind_template_callback (widget_class, scrubber_changed);
+  gtk_widget_class_bind_template_callback (widget_class, speed_changed);
+}
+
+static void
+kz_review_bar_init (KzReviewBar *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

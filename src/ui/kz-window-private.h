@@ -1,0 +1,105 @@
+/* kz-window-private.h — the main window's state, shared by the files
+ * that make up the one class KzWindow:
+ *
+ *   kz-window.c           the window, the game played, the side panel
+ *   kz-window-game.c      the game actions (undo, redo, resign, draw, hint…)
+ *   kz-window-review.c    reviewing a game (win.review, win.review-*)
+ *   kz-window-notation.c  KGN, KPN and board images (export, copy, paste)
+ *
+ * Not for any other file: the rest of the app uses kz-window.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "kz-board-view.h"
+#include "kz-moves-view.h"
+#include "kz-player-card.h"
+#include "kz-replay.h"
+#include "kz-review-bar.h"
+#include "kz-sounds.h"
+#include "kz-window.h"
+
+G_BEGIN_DECLS
+
+struct _KzWindow {
+  AdwApplicationWindow parent_instance;
+
+  /* template children */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle  *window_title;
+  KzBoardView     *board_view;     /* the game played */
+  KzBoardView     *review_board;   /* the game reviewed (read-only) */
+  KzReviewBar     *review_bar;
+  GtkWidget       *side_panel;
+  GtkWidget       *main_box;
+  GtkWidget       *board_column;
+  GtkLabel        *status_label;
+  GtkLabel        *detail_label;
+  GtkSpinner      *thinking_spinner;
+  KzPlayerCard    *cossacks_card;
+  KzPlayerCard    *turks_card;
+  KzMovesView      *moves_view;
+  GtkLabel        *storage_label;
+
+  KzSession       *session;      /* the database and the game (the window follows it) */
+  GSettings       *settings;
+  KzSounds        *sounds;
+  KzGame          *game;         /* the session's game, as shown */
+
+  GCancellable    *computer_cancellable;
+  gboolean         thinking;
+  gboolean         game_over_pending;   /* show the dialog after the animation */
+  AdwToast        *current_toast;   /* on screen; see kz_window_show_toast() */
+  GObject         *game_over_dialog;
+  gboolean         storage_warned;
+  GObject         *pending_alert;
+  gboolean         narrow;
+  gboolean         auto_flipped;  /* turned for a human playing the Turks (not saved) */
+
+  /* review (kz-window-review.c) */
+  KzReplay        *replay;       /* NULL: not reviewing */
+  guint            shown_ply;    /* on the review board */
+};
+
+/* kz-window.c */
+void            kz_window_update             (KzWindow *self);
+void            kz_window_update_actions     (KzWindow *self);
+void            kz_window_after_change       (KzWindow *self,
+                                              gboolean  animate);
+void            kz_window_stop_computer      (KzWindow *self);
+void            kz_window_maybe_start_computer (KzWindow *self);
+gboolean        kz_window_play_move          (KzWindow     *self,
+                                              const KzMove *move);
+gboolean        kz_window_human_vs_computer  (KzWindow *self);
+KzSide          kz_window_human_side         (KzWindow *self);
+gboolean        kz_window_is_computer        (KzWindow *self,
+                                              KzSide    side);
+gboolean        kz_window_against_computer   (KzWindow *self);
+const char     *kz_window_side_name          (KzSide side);
+void            kz_window_show_board         (KzWindow *self,
+                                              gboolean  animate_last);
+guint           kz_window_animation_duration (KzWindow *self);
+
+/* kz-window-game.c */
+void            kz_window_game_init          (KzWindow *self);
+
+/* kz-window-review.c */
+void            kz_window_review_init        (KzWindow *self);
+void            kz_window_review_dispose     (KzWindow *self);
+/* The window's game was replaced: leave the review of the old one. */
+void            kz_window_review_game_changed (KzWindow *self);
+/* The ply shown: the review's, else the game's last. */
+guint           kz_window_review_shown_ply   (KzWindow *self);
+/* The game shown (the reviewed one, else the window's). */
+KzGame         *kz_window_review_shown_game  (KzWindow *self);
+void            kz_window_review_leave       (KzWindow *self);
+/* Reviews a game when the session opens one. */
+void            kz_window_review_follow_session (KzWindow *self);
+
+/* kz-window-notation.c */
+void            kz_window_notation_init      (KzWindow *self);
+/* The players' names of a new two-player game, from the preferences. */
+GStrv           kz_window_default_names      (KzWindow *self);
+
+G_END_DECLS

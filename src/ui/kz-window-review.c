@@ -1,0 +1,517 @@
+/* kz-window-review.c — reviewing a game in the main window.
+ *
+ * The review board and the review bar (both in kz-window.ui) replace the
+ * live board while a game is reviewed: the window's game (win.review,
+ * Ctrl+R) or a stored game opened from the library (the session's
+ * read-only game).  Actions:
+ *
+ *   win.review (stateful b)   review the window's game without leaving it
+ *   win.open-game (x)         open a stored game for review (at its start)
+ *   win.review-first, -previous, -next, -last, -play (auto-play on/off)
+ *   win.review-goto (u, state u = the ply shown)
+ *   win.continue-from-here    a new recorded game from the shown position
+ *   win.resume-game           play on in an unfinished stored game opened
+ *                             with win.open-game (one with a human side)
+ *
+ * Keys while reviewing: Home, Left, Space, Right, End.  Clicking a move
+ * in the move list jumps there.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+
+#include "kz-window-private.h"
+
+/* ---- state --------------------------------------------------------------- */
+
+guint
+kz_window_review_shown_ply (KzWindow *self)
+{
+  if (self->replay)
+    return kz_replay_get_ply (self->replay);
+  return self->game ? kz_game_get_ply (self->game) : 0;
+}
+
+KzGame *
+kz_window_review_shown_game (KzWindow *self)
+{
+  return self->replay ? kz_replay_get_game (self->replay) : self->game;
+}
+
+/* A game opened from the library is the window's game but only shown for
+ * review (the session's read-only): the computer does not play in it
+ * until the player resumes it.  The session's previous game is the one
+ * "Back to the Game" brings back. */
+static gboolean
+holds_stored (KzWindow *self)
+{
+  return self->session != NULL && kz_session_get_read_only (self->session);
+}
+
+static gboolean
+has_human (KzGame *game)
+{
+  return kz_game_get_player_kind (game, KZ_COSSACKS) == KZ_PLAYER_HUMAN
+         || kz_game_get_player_kind (game, KZ_TURKS) == KZ_PLAYER_HUMAN;
+}
+
+/* An unfinished stored game with a human side can be played on; one of
+ * computers only can be continued as a new game. */
+static gboolean
+can_resume (KzWindow *self)
+{
+  return holds_stored (self) && self->game && !kz_game_is_over (self->game)
+         && has_human (self->game);
+}
+
+static guint
+animation_msec (KzWindow *self)
+{
+  guint msec = kz_window_animation_duration (self);
+
+  /* Auto-play must not outrun the animation of a chain. */
+  if (kz_review_bar_get_playing (self->review_bar))
+    msec = MIN (msec, kz_review_bar_get_interval (self->review_bar) / 4);
+  return msec;
+}
+
+static void
+set_enabled (KzWindow *self, const char *name, gboolean enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+  if (action)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+static void
+set_state (KzWindow *self, const char *name, GVariant *state)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+  if (action)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), state);
+  else
+    g_variant_unref (g_variant_ref_sink (state));
+}
+
+/* The review's actions and bar, from the replay and the session. */
+static void
+update_actions (KzWindow *self)
+{
+  gboolean active = self->replay != NULL;
+  /* Not reviewing: First, Previous and Play start a review of the game
+   * on the board; Next and Last have nowhere to go. */
+  gboolean back = active ? kz_replay_get_can_go_back (self->replay) : TRUE;
+  gboolean forward = active && kz_replay_get_can_go_forward (self->replay);
+
+  set_enabled (self, "review-first", back);
+  set_enabled (self, "review-previous", back);
+  set_enabled (self, "review-next", forward);
+  set_enabled (self, "review-last", forward);
+  set_enabled (self, "continue-from-here", active);
+  set_enabled (self, "resume-game", can_resume (self));
+  kz_review_bar_set_can_resume (self->review_bar, can_resume (self));
+  /* A stored game goes back to the game before; without one, "Back to
+   * the Game" would only show the stored game without its review. */
+  kz_review_bar_set_back (self->review_bar,
+                          !holds_stored (self) || kz_session_get_previous_game (self->session) != NULL,
+                          holds_stored (self) ? _("Close this game and go back to the game you were playing")
+                                              : _("Leave the review and show the game as it stands"));
+  set_state (self, "review", g_variant_new_boolean (active));
+  set_state (self, "review-goto", g_variant_new_uint32 (kz_window_review_shown_ply (self)));
+  /* Undo, redo and the rest act on the game played, not on a review. */
+  kz_window_update_actions (self);
+}
+
+/* ---- showing the review -------------------------------------------------- */
+
+/* The move list and the player cards describe the position shown. */
+static void
+show_in_side_panel (KzWindow *self)
+{
+  KzGame *game = kz_window_review_shown_game (self);
+  guint ply = kz_window_review_shown_ply (self);
+
+  if (game == NULL)
+    return;
+  kz_moves_view_set_current_ply (self->moves_view, ply);
+  kz_player_card_show_game (self->cossacks_card, game, ply);
+  kz_player_card_show_game (self->turks_card, game, ply);
+}
+
+/* Puts the replay's ply on the review board; one step forward is
+ * animated like a played move (a chain jump by jump). */
+static void
+show (KzWindow *self)
+{
+  KzGame *game = kz_replay_get_game (self->replay);
+  guint ply = kz_replay_get_ply (self->replay);
+  KzBoardState state;
+
+  kz_board_view_finish_animation (self->review_board);
+  kz_board_view_set_animation_duration (self->review_board, animation_msec (self));
+  kz_board_state_from_game (&state, game, ply);
+  if (ply == self->shown_ply + 1)
+    {
+      KzBoardState before;
+      kz_board_state_from_game (&before, game, ply - 1);
+      kz_board_view_set_state (self->review_board, &state, &before);
+    }
+  else
+    kz_board_view_set_state (self->review_board, &state, NULL);
+  self->shown_ply = ply;
+  update_actions (self);
+  show_in_side_panel (self);
+}
+
+static void
+replay_notify (KzWindow *self, GParamSpec *pspec)
+{
+  if (g_str_equal (pspec->name, "ply"))
+    show (self);
+  else if (g_str_equal (pspec->name, "n-plies"))
+    {
+      /* The reviewed game got or lost a move. */
+      update_actions (self);
+      show_in_side_panel (self);
+    }
+}
+
+void
+kz_window_review_leave (KzWindow *self)
+{
+  if (self->replay)
+    {
+      g_signal_handlers_disconnect_by_data (self->replay, self);
+      g_clear_object (&self->replay);
+    }
+  kz_review_bar_set_replay (self->review_bar, NULL);
+  kz_board_view_finish_animation (self->review_board);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_board), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_bar), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->board_view), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->detail_label), TRUE);
+  update_actions (self);
+  show_in_side_panel (self);   /* back to the game as it stands */
+}
+
+/* Starts reviewing the window's game (or moves within it) at `ply`. */
+static gboolean
+enter (KzWindow *self, guint ply)
+{
+  KzGame *game = self->game;
+
+  if (game == NULL)
+    return FALSE;
+  if (self->replay && kz_replay_get_game (self->replay) != game)
+    kz_window_review_leave (self);
+  if (self->replay)
+    return kz_replay_goto (self->replay, MIN (ply, kz_replay_get_n_plies (self->replay)));
+
+  self->replay = kz_replay_new (game, ply);
+  self->shown_ply = G_MAXUINT - 1;       /* no animation into the first view */
+  g_signal_connect_swapped (self->replay, "notify", G_CALLBACK (replay_notify), self);
+  kz_review_bar_set_replay (self->review_bar, self->replay);
+  kz_board_view_finish_animation (self->board_view);
+  kz_board_view_cancel_input (self->board_view);
+  gtk_widget_set_visible (GTK_WIDGET (self->board_view), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_board), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->review_bar), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->detail_label), FALSE);
+  show (self);
+  return TRUE;
+}
+
+void
+kz_window_review_game_changed (KzWindow *self)
+{
+  if (self->replay && kz_replay_get_game (self->replay) != self->game)
+    kz_window_review_leave (self);
+  else
+    update_actions (self);
+}
+
+gboolean
+kz_window_open_game (KzWindow *self, gint64 id)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_val_if_fail (KZ_IS_WINDOW (self), FALSE);
+  if (kz_session_get_store (self->session) == NULL)
+    {
+      kz_window_show_toast (self, _("The game database is not available, so no stored game can be opened"));
+      return FALSE;
+    }
+  /* For review only (the session's read-only): the computer waits until
+   * the player resumes the game or continues from a position.  The
+   * window follows the session's game and "opened" (session_opened). */
+  if (!kz_session_open_for_review (self->session, id, &error))
+    {
+      /* Translators: %s says why */
+      g_autofree char *text = g_strdup_printf (_("The game could not be opened: %s"), error->message);
+      kz_window_show_toast (self, text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A stored game was opened (here or from the library): review it from
+ * its start. */
+static void
+session_opened (KzWindow *self)
+{
+  if (!enter (self, 0))
+    return;
+  kz_replay_first (self->replay);
+}
+
+/* ---- actions ------------------------------------------------------------- */
+
+static void
+stop_playing (KzWindow *self)
+{
+  kz_review_bar_set_playing (self->review_bar, FALSE);
+}
+
+static void
+review_change_state (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  KzWindow *self = user_data;
+
+  if (g_variant_get_boolean (state))
+    enter (self, self->game ? kz_game_get_ply (self->game) : 0);
+  else if (holds_stored (self))
+    {
+      /* Back from a stored game to the game before (the window leaves
+       * the review when the session's game changes). */
+      if (!kz_session_go_back (self->session))
+        update_actions (self);    /* stays in the review */
+    }
+  else
+    kz_window_review_leave (self);
+}
+
+static void
+resume_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+
+  if (!can_resume (self))
+    return;
+  kz_window_review_leave (self);
+  /* The window follows read-only and starts the computer when it is to move. */
+  kz_session_resume (self->session);
+}
+
+static void
+open_game_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  kz_window_open_game (self, g_variant_get_int64 (param));
+  gtk_window_present (GTK_WINDOW (self));
+}
+
+static void
+first_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  stop_playing (self);
+  if (!self->replay)
+    enter (self, 0);
+  else
+    kz_replay_first (self->replay);
+}
+
+static void
+previous_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  stop_playing (self);
+  if (!self->replay)
+    {
+      if (self->game && kz_game_get_ply (self->game) > 0)
+        enter (self, kz_game_get_ply (self->game) - 1);
+    }
+  else
+    kz_replay_previous (self->replay);
+}
+
+static void
+next_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  stop_playing (self);
+  if (self->replay)
+    kz_replay_next (self->replay);
+}
+
+static void
+last_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  stop_playing (self);
+  if (self->replay)
+    kz_replay_last (self->replay);
+}
+
+static void
+play_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+
+  if (kz_review_bar_get_playing (self->review_bar))
+    {
+      stop_playing (self);
+      return;
+    }
+  if (!self->replay && !enter (self, 0))
+    return;
+  kz_review_bar_set_playing (self->review_bar, TRUE);
+}
+
+static void
+goto_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  guint ply = g_variant_get_uint32 (param);
+
+  stop_playing (self);
+  if (!self->replay)
+    enter (self, ply);
+  else
+    kz_replay_goto (self->replay, MIN (ply, kz_replay_get_n_plies (self->replay)));
+}
+
+static void
+continue_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = NULL;
+  g_auto (GStrv) names = kz_window_default_names (self);
+  KzStore *store = kz_session_get_store (self->session);
+  guint move;
+
+  if (self->replay == NULL)
+    return;
+  move = kz_replay_get_move_number (self->replay);
+  game = kz_replay_continue_from_here (self->replay, store, (const char *const *) names, &error);
+  if (game == NULL && store && !g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER))
+    {
+      /* The database refused: go on in memory and say so. */
+      g_autofree char *text = g_strdup_printf (_("The new game is not saved: %s"), error->message);
+      g_clear_error (&error);
+      game = kz_replay_continue_from_here (self->replay, NULL, (const char *const *) names, &error);
+      if (game)
+        kz_window_show_toast (self, text);
+    }
+  if (game == NULL)
+    {
+      kz_window_show_toast (self, error->message);
+      return;
+    }
+  kz_window_review_leave (self);
+  kz_window_set_game (self, game);
+  if (move == 0)
+    kz_window_show_toast (self, _("A new game starts from the start position"));
+  else
+    {
+      /* Translators: %u is a move number as in the move list */
+      g_autofree char *text = g_strdup_printf (_("A new game starts from the position after move %u"), move);
+      kz_window_show_toast (self, text);
+    }
+}
+
+static const GActionEntry review_actions[] = {
+  { "review", NULL, NULL, "false", review_change_state, { 0 } },
+  { "open-game", open_game_activated, "x", NULL, NULL, { 0 } },
+  { "review-first", first_activated, NULL, NULL, NULL, { 0 } },
+  { "review-previous", previous_activated, NULL, NULL, NULL, { 0 } },
+  { "review-next", next_activated, NULL, NULL, NULL, { 0 } },
+  { "review-last", last_activated, NULL, NULL, NULL, { 0 } },
+  { "review-play", play_activated, NULL, NULL, NULL, { 0 } },
+  { "review-goto", goto_activated, "u", "uint32 0", NULL, { 0 } },
+  { "continue-from-here", continue_activated, NULL, NULL, NULL, { 0 } },
+  { "resume-game", resume_activated, NULL, NULL, NULL, { 0 } },
+};
+
+/* ---- input --------------------------------------------------------------- */
+
+/* A click on a move in the move list: review from the position after it. */
+static void
+moves_view_ply_activated (KzWindow *self, guint ply)
+{
+  if (self->game == NULL || ply > kz_game_get_ply (self->game))
+    return;
+  stop_playing (self);
+  enter (self, ply);
+}
+
+static gboolean
+key_pressed (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  KzWindow *self = KZ_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+
+  if (self->replay == NULL)
+    return FALSE;      /* not reviewing: the key goes to the board */
+  /* Text fields and dialogs shown inside the window keep their keys. */
+  if (focus && GTK_IS_EDITABLE (focus))
+    return FALSE;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (focus && gtk_widget_get_ancestor (focus, ADW_TYPE_DIALOG))
+    return FALSE;
+#endif
+  g_action_group_activate_action (G_ACTION_GROUP (widget), data, NULL);
+  return TRUE;
+}
+
+static void
+add_key (GtkShortcutController *controller, guint keyval, const char *action)
+{
+  gtk_shortcut_controller_add_shortcut (controller,
+    gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0),
+                      gtk_callback_action_new (key_pressed, (gpointer) action, NULL)));
+}
+
+/* ---- set-up -------------------------------------------------------------- */
+
+void
+kz_window_review_dispose (KzWindow *self)
+{
+  if (self->replay)
+    g_signal_handlers_disconnect_by_data (self->replay, self);
+  g_clear_object (&self->replay);
+}
+
+void
+kz_window_review_init (KzWindow *self)
+{
+  GtkEventController *keys;
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), review_actions,
+                                   G_N_ELEMENTS (review_actions), self);
+  g_signal_connect_swapped (self->moves_view, "ply-activated",
+                            G_CALLBACK (moves_view_ply_activated), self);
+
+  keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Home, "review-first");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Left, "review-previous");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_space, "review-play");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Right, "review-next");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_End, "review-last");
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  update_actions (self);
+}
+
+/* Reviews a game when the session opens one. */
+void
+kz_window_review_follow_session (KzWindow *self)
+{
+  g_signal_connect_object (self->session, "opened", G_CALLBACK (session_opened), self,
+                           G_CONNECT_SWAPPED);
+}
