@@ -188,6 +188,7 @@ if have_xdotool; then
   dialog=$(timeout 10 xdotool search --sync --limit 1 --name '^Cossacks Win$' 2>/dev/null)
   check "the game-over dialog says \"Cossacks Win\"" test -n "$dialog"
   if [ -n "$dialog" ]; then
+    sleep 1     # mapped, placed and sized (slow on a loaded machine)
     eval "$(xdotool getwindowgeometry --shell "$dialog")"
     # Review is the left one of the two buttons along the bottom.
     xdotool mousemove $((X + WIDTH / 4)) $((Y + HEIGHT - 20)) click 1
