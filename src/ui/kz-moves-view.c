@@ -103,6 +103,16 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, KzMovesView *sel
 
       gtk_widget_set_visible (buttons[col], moves);
       gtk_label_set_text (GTK_LABEL (label), text);
+      if (moves)
+        {
+          /* Translators: a move in the move list as a screen reader says
+           * it: the move number, the side, the move, e.g. "1. Cossacks: c4-c5" */
+          g_autofree char *name = g_strdup_printf (_("%u. %s: %s"), kz_move_row_get_number (row),
+                                                   col == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
+                                                   ply >= 0 ? text : _("no move"));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (buttons[col]),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+        }
       gtk_widget_set_tooltip_text (buttons[col], g_utf8_strlen (text, -1) > 8 ? text : NULL);
       gtk_widget_set_sensitive (buttons[col], ply >= 0);
       /* A move leads to the ply after it. */
