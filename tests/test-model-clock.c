@@ -9,6 +9,7 @@
 
 #include "kz-clock.h"
 #include "kz-game.h"
+#include "kz-game-clock.h"
 #include "kz-game-private.h"
 #include "kz-kgn.h"
 #include "kz-store.h"
@@ -382,6 +383,93 @@ test_kgn (void)
   }
 }
 
+static gint64
+fake_now (gpointer data)
+{
+  return *(gint64 *) data;
+}
+
+static void
+count_signal (GObject *object, int side, int *count)
+{
+  (*count)++;
+}
+
+static void
+test_game_clock_driver (void)
+{
+  KzTimeControl tc = { KZ_TIME_FISCHER, 10000, 2000 };
+  g_autoptr (KzGame) game = kz_game_new ();
+  g_autoptr (KzGame) untimed = kz_game_new ();
+  g_autoptr (KzGameClock) gc = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 t = 5000 * SEC;
+  int low = 0, fell = 0;
+  KzMove move;
+
+  g_assert_null (kz_game_clock_new (untimed));
+  kz_game_set_time_control (game, &tc);
+  gc = kz_game_clock_new (game);
+  g_assert_nonnull (gc);
+  kz_game_clock_set_time_func (gc, fake_now, &t);
+  g_signal_connect (gc, "low-time", G_CALLBACK (count_signal), &low);
+  g_signal_connect (gc, "flag-fell", G_CALLBACK (count_signal), &fell);
+
+  /* starts paused: no time passes */
+  g_assert_false (kz_game_clock_get_running (gc));
+  t += 100 * SEC;
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 10000);
+  kz_game_clock_set_paused (gc, FALSE);
+  g_assert_true (kz_game_clock_get_running (gc));
+  t += 3 * SEC;
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 7000);
+  g_assert_cmpint (kz_game_clock_think_budget (gc), >, 0);
+  g_assert_cmpint (kz_game_clock_think_budget (gc), <=, 7000 / 4);
+
+  /* a move stores the mover's time after the increment */
+  g_assert_true (kz_game_parse_move (game, "c4-c5", &move, NULL));
+  g_assert_true (kz_game_clock_play (gc, &move, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (kz_game_get_move_clock (game, 0), ==, 9000);
+  t += 1 * SEC;
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_TURKS), ==, 9000);
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 9000);
+  /* an illegal move leaves the clock as it was */
+  g_assert_true (kz_game_parse_move (game, "c6-b6", &move, NULL) == FALSE
+                 || !kz_game_clock_play (gc, &move, NULL));
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_TURKS), ==, 9000);
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 9000);
+
+  /* paused (review, the app closed): nothing runs */
+  kz_game_clock_set_paused (gc, TRUE);
+  t += 1000 * SEC;
+  g_assert_false (kz_game_clock_check (gc));
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_TURKS), ==, 9000);
+  kz_game_clock_set_paused (gc, FALSE);
+
+  /* undo goes back to the times of the ply */
+  g_assert_true (kz_game_undo (game, &error));
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 10000);
+  g_assert_true (kz_game_redo (game, &error));
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 9000);
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_TURKS), ==, 10000);
+
+  /* low time once, then the flag falls: the Cossacks win on time */
+  t += 9 * SEC + 100 * 1000;
+  g_assert_false (kz_game_clock_check (gc));
+  g_assert_false (kz_game_clock_check (gc));
+  g_assert_cmpint (low, ==, 1);
+  g_assert_true (kz_game_clock_is_low (gc, KZ_TURKS));
+  t += 1 * SEC;
+  g_assert_true (kz_game_clock_check (gc));
+  g_assert_cmpint (fell, ==, 1);
+  g_assert_cmpint (kz_game_get_result (game), ==, KZ_RESULT_COSSACKS_WIN);
+  g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_TIME_FORFEIT);
+  g_assert_false (kz_game_clock_get_running (gc));
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_TURKS), ==, 0);
+  g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 9000);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -395,5 +483,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/clock/store-restart", test_store_restart);
   g_test_add_func ("/model/clock/store-migration", test_store_migration);
   g_test_add_func ("/model/clock/kgn", test_kgn);
+  g_test_add_func ("/model/clock/game-clock", test_game_clock_driver);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@ typedef struct {
   uint64_t   *history;
   int         n_history;
   int         level;
+  guint       max_msec;   /* 0: the level's own limit */
   guint       min_msec;
   atomic_int  stop;
   gulong      cancel_id;
@@ -61,6 +62,8 @@ choose_thread (GTask        *task,
   if (!kz_search_level_params (CLAMP (data->level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL), &limits))
     kz_search_level_params (2, &limits);
   limits.seed = (uint64_t) g_get_real_time ();
+  if (data->max_msec > 0 && (limits.max_time_ms == 0 || (guint) limits.max_time_ms > data->max_msec))
+    limits.max_time_ms = (int) data->max_msec;
   result = kz_search (searcher, &data->pos, data->history, data->n_history, &limits, &data->stop);
   kz_searcher_free (searcher);
 
@@ -94,13 +97,26 @@ kz_computer_player_choose_async (KzGame              *game,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
+  kz_computer_player_choose_timed_async (game, level, min_msec, 0, cancellable, callback, user_data);
+}
+
+void
+kz_computer_player_choose_timed_async (KzGame              *game,
+                                       int                  level,
+                                       guint                min_msec,
+                                       guint                max_msec,
+                                       GCancellable        *cancellable,
+                                       GAsyncReadyCallback  callback,
+                                       gpointer             user_data)
+{
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   ChooseData *data = g_new0 (ChooseData, 1);
   guint ply = kz_game_get_ply (game);
 
   data->pos = *kz_game_get_position (game);
   data->level = level;
-  data->min_msec = min_msec;
+  data->max_msec = max_msec;
+  data->min_msec = max_msec > 0 ? MIN (min_msec, max_msec / 2) : min_msec;
   data->n_history = (int) ply;
   data->history = g_new0 (uint64_t, MAX (ply, 1));
   for (guint i = 0; i < ply; i++)
@@ -110,7 +126,7 @@ kz_computer_player_choose_async (KzGame              *game,
       data->cancellable = g_object_ref (cancellable);
       data->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), data, NULL);
     }
-  g_task_set_source_tag (task, kz_computer_player_choose_async);
+  g_task_set_source_tag (task, kz_computer_player_choose_timed_async);
   g_task_set_task_data (task, data, (GDestroyNotify) choose_data_free);
   g_task_set_return_on_cancel (task, FALSE);
   g_task_run_in_thread (task, choose_thread);

@@ -20,6 +20,16 @@ void     kz_computer_player_choose_async  (KzGame              *game,
                                            GCancellable        *cancellable,
                                            GAsyncReadyCallback  callback,
                                            gpointer             user_data);
+/* The same with a time budget: the search stops after `max_msec`
+ * (0: the level's own limit only), and the wait for a quick answer is
+ * kept within it (the computer budgets its thinking by its clock). */
+void     kz_computer_player_choose_timed_async (KzGame              *game,
+                                                int                  level,
+                                                guint                min_msec,
+                                                guint                max_msec,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
 /* The move, and the search's score from the mover's point of view (in
  * hundredths of a piece). */
 gboolean kz_computer_player_choose_finish (GAsyncResult  *result,
