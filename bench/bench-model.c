@@ -4,9 +4,15 @@
  *   2. listing the first page (50 rows) of a 100,000-game database, and
  *      counting it, with and without a player filter; opening it;
  *   3. loading a 300-ply game;
- *   4. importing a 10,000-game KGN file.
+ *   4. importing a 10,000-game KGN file;
+ *   5. importing and showing a 100,000-ply game, parsing 20,000 tags
+ *      (issue 15: linear costs).
  * Usage: bench-model [--dir DIR] (default: a new directory in $TMPDIR,
  * removed afterwards).  The database lives on DIR's file system.
+ * --only record|library|load|import|linear runs one section.
+ * bench-model --kgn FILE [--copies K] only writes the 10,000-game file
+ * (K times, each copy with its own Event, so none is a duplicate) for
+ * measuring the import's peak memory (bench/run-benchmarks memory).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +26,7 @@
 #include "kz-kgn.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
+#include "../tests/long-game.h"
 
 static double
 now_ms (void)
@@ -212,8 +219,9 @@ bench_load (const char *dir)
           percentile (t, n, 0.5), first, n);
 }
 
-static void
-bench_import (const char *dir)
+/* The 10,000-game KGN text of bench_import (plies: how many moves). */
+static char *
+make_games_kgn (guint64 *plies_out)
 {
   const guint n_games = 10000;
   g_autoptr (GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
@@ -232,7 +240,16 @@ bench_import (const char *dir)
       g_ptr_array_add (games, game);
     }
   g_clear_pointer (&keep, g_array_unref);
-  g_autofree char *text = kz_kgn_export_games (games);
+  *plies_out = plies;
+  return kz_kgn_export_games (games);
+}
+
+static void
+bench_import (const char *dir)
+{
+  const guint n_games = 10000;
+  guint64 plies = 0;
+  g_autofree char *text = make_games_kgn (&plies);
   g_autofree char *kgn = g_build_filename (dir, "games.kgn", NULL);
   g_file_set_contents (kgn, text, -1, NULL);
 
@@ -263,6 +280,63 @@ bench_import (const char *dir)
 }
 
 static void
+bench_linear (const char *dir)
+{
+  g_autofree char *text = long_game_kgn (100000, 1);
+  if (text == NULL)
+    die ("long game", NULL);
+  g_autoptr (KzStore) store = open_store (dir, "long.db");
+  double t0 = now_ms ();
+  guint n = 0;
+  GError *error = NULL;
+  if (!kz_kgn_import (store, text, -1, &n, NULL, &error) || n != 1)
+    die ("import the long game", error);
+  double t_import = now_ms () - t0;
+  g_autoptr (GArray) ids = kz_store_list_ids (store, NULL);
+  t0 = now_ms ();
+  g_autoptr (KzGame) game = kz_store_load_game (store, g_array_index (ids, gint64, 0), &error);
+  if (game == NULL)
+    die ("load the long game", error);
+  g_autofree char *shown = kz_kgn_export_game (game);
+  double t_show = now_ms () - t0;
+  printf ("a 100,000-ply game (%.1f MB of KGN): import %.2f s, show (load, replay, export) %.2f s\n",
+          (double) strlen (text) / 1e6, t_import / 1000.0, t_show / 1000.0);
+
+  GString *tags = g_string_new (NULL);
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (tags, "[Tag%u \"value %u\"]\n", i, i);
+  g_string_append (tags, "\n1. b4-a4 *\n");
+  t0 = now_ms ();
+  g_autoptr (KzGame) tagged = kz_kgn_parse_game (tags->str, (gssize) tags->len, &error);
+  if (tagged == NULL)
+    die ("parse 20,000 tags", error);
+  printf ("a game with 20,000 tags: parse %.3f s\n", (now_ms () - t0) / 1000.0);
+  g_string_free (tags, TRUE);
+}
+
+/* --kgn FILE [--copies K] */
+static int
+write_kgn (const char *path, guint copies)
+{
+  guint64 plies = 0;
+  g_autofree char *text = make_games_kgn (&plies);
+  FILE *f = fopen (path, "w");
+  if (f == NULL)
+    die ("write the KGN file", NULL);
+  for (guint k = 0; k < copies; k++)
+    {
+      g_autofree char *event = g_strdup_printf ("[Event \"Copy %u\"]", k + 1);
+      g_auto (GStrv) parts = g_strsplit (text, "[Event \"Casual game\"]", -1);
+      g_autofree char *copy = g_strjoinv (event, parts);
+      if (k > 0)
+        fputc ('\n', f);
+      fputs (copy, f);
+    }
+  fclose (f);
+  return 0;
+}
+
+static void
 remove_dir (const char *dir)
 {
   GDir *d = g_dir_open (dir, 0, NULL);
@@ -280,10 +354,22 @@ remove_dir (const char *dir)
 int
 main (int argc, char **argv)
 {
-  const char *dir_arg = NULL;
+  const char *dir_arg = NULL, *kgn_arg = NULL, *only = NULL;
+  guint copies = 1;
   for (int i = 1; i < argc; i++)
     if (strcmp (argv[i], "--dir") == 0 && i + 1 < argc)
       dir_arg = argv[++i];
+    else if (strcmp (argv[i], "--only") == 0 && i + 1 < argc)
+      only = argv[++i];
+    else if (strcmp (argv[i], "--kgn") == 0 && i + 1 < argc)
+      kgn_arg = argv[++i];
+    else if (strcmp (argv[i], "--copies") == 0 && i + 1 < argc)
+      {
+        int k = atoi (argv[++i]);
+        copies = (guint) MAX (1, k);
+      }
+  if (kgn_arg)
+    return write_kgn (kgn_arg, copies);
   g_autofree char *dir = NULL;
   if (dir_arg)
     {
@@ -297,10 +383,17 @@ main (int argc, char **argv)
   if (dir == NULL)
     die ("temporary directory", NULL);
   printf ("database directory: %s\n", dir);
-  bench_record (dir);
-  bench_library (dir);
-  bench_load (dir);
-  bench_import (dir);
+#define WANT(name) (only == NULL || strcmp (only, name) == 0)
+  if (WANT ("record"))
+    bench_record (dir);
+  if (WANT ("library"))
+    bench_library (dir);
+  if (WANT ("load"))
+    bench_load (dir);
+  if (WANT ("import"))
+    bench_import (dir);
+  if (WANT ("linear"))
+    bench_linear (dir);
   remove_dir (dir);
   return 0;
 }

@@ -436,40 +436,22 @@ test_migration (void)
     {
       g_autofree char *name = g_strdup_printf ("v%d.db", version);
       g_autofree char *path = tmp_db (name);
-      if (version == 1)
-        {
-          sqlite3 *db;
-          g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-          g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
-          g_assert_cmpint (sqlite3_exec (db,
-            "INSERT INTO games (id, cossacks, turks, start_kpn, start_time) "
-            "  VALUES (1, 'Ivan', 'Ali', '" KZ_START_KPN "', 1700000000);"
-            "INSERT INTO moves VALUES (1, 1, 'b4-a4', 1700000001000), (1, 2, 'b6-a6', 1700000002000);",
-            NULL, NULL, NULL), ==, SQLITE_OK);
-          sqlite3_close (db);
-        }
-      else
-        {
-          /* a current file taken back to `version` (v3 added the index
-           * games_resumable, v4 the analysis table, v5 moves.clock_ms) */
-          {
-            g_autoptr (KzStore) store = kz_store_open (path, NULL);
-            const char *moves[] = { "b4-a4", "b6-a6", NULL };
-            g_autoptr (KzGame) game = game_from (NULL, moves);
-            g_assert_cmpint (kz_store_create_game (store, game, NULL), ==, 1);
-          }
-          sqlite3 *db;
-          g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-          g_assert_cmpint (sqlite3_exec (db, "ALTER TABLE moves DROP COLUMN clock_ms", NULL, NULL, NULL),
-                           ==, SQLITE_OK);
-          /* what each later version added, taken away */
-          g_autofree char *sql = g_strdup_printf ("%s%sPRAGMA user_version = %d;",
-                                                  version < 3 ? "DROP INDEX games_resumable; " : "",
-                                                  version < 4 ? "DROP TABLE analysis; " : "",
-                                                  version);
-          g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
-          sqlite3_close (db);
-        }
+      /* a file as `version` wrote it: the first schema and the
+       * migrations up to that version (kz_store_migrations) */
+      sqlite3 *db;
+      g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
+      for (int v = 2; v <= version; v++)
+        g_assert_cmpint (sqlite3_exec (db, kz_store_migrations[v], NULL, NULL, NULL), ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_exec (db,
+        "INSERT INTO games (id, cossacks, turks, start_kpn, start_time) "
+        "  VALUES (1, 'Ivan', 'Ali', '" KZ_START_KPN "', 1700000000);"
+        "INSERT INTO moves (game_id, ply, move, played_at) VALUES (1, 1, 'b4-a4', 1700000001000), (1, 2, 'b6-a6', 1700000002000);",
+        NULL, NULL, NULL), ==, SQLITE_OK);
+      if (version >= 2)
+        g_assert_cmpint (sqlite3_exec (db, "UPDATE games SET plies = 2", NULL, NULL, NULL),
+                         ==, SQLITE_OK);
+      sqlite3_close (db);
       g_autoptr (GError) error = NULL;
       g_autoptr (KzStore) store = kz_store_open (path, &error);
       g_assert_no_error (error);

@@ -113,7 +113,7 @@ test_export_import (void)
   db = g_build_filename (dir, "second.db", NULL);
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (run (&out, NULL, "import", kgn, NULL), ==, 0);
-  g_assert_nonnull (strstr (out, "imported 4 games"));
+  g_assert_nonnull (strstr (out, "4 imported, 0 duplicates skipped, 0 could not be read\n"));
   g_autofree char *kgn2 = g_build_filename (dir, "again.kgn", NULL);
   g_assert_cmpint (run (NULL, NULL, "export", "-o", kgn2, NULL), ==, 0);
   g_autofree char *text2 = NULL;
@@ -125,7 +125,7 @@ test_export_import (void)
   g_assert_true (g_file_set_contents (bad, "1. b4-a4 *\n\n[Event \"x\"]\n1. b4-b6 *\n\n[Event \"y\"]\n1. d4-e4 *\n", -1, NULL));
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (run (&out, &err, "import", bad, NULL), ==, 2);
-  g_assert_nonnull (strstr (out, "imported 2 games"));
+  g_assert_nonnull (strstr (out, "2 imported, 0 duplicates skipped, 1 could not be read\n"));
   g_assert_nonnull (strstr (err, "line 4, column 4: "));
 
   /* Not a database: exit 1, file untouched. */
@@ -268,6 +268,78 @@ test_damaged_database (void)
   db = g_steal_pointer (&db0);
 }
 
+/* Issue 15: names are validated (defect 4); imports are recorded, their
+ * duplicates skipped and their games can be listed and deleted. */
+static void
+test_names_and_imports (void)
+{
+  g_autofree char *db0 = db;
+  db = g_build_filename (dir, "imports.db", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run (&out, &err, "new", "--cossacks", "Ivan\tSirko", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "control character"));
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, &err, "new", "--turks", "a\nb", NULL), ==, 2);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "new", "--turks", "\xff", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "UTF-8"));
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+
+  g_autofree char *kgn = g_build_filename (dir, "batch.kgn", NULL);
+  g_assert_true (g_file_set_contents (kgn,
+    "[Cossacks \"A\"]\n\n1. b4-a4 *\n\n[Cossacks \"B\"]\n\n1. b4-b5 *\n\n"
+    "[Cossacks \"A\"]\n\n1. b4-a4 *\n\n[Cossacks \"bad\"]\n\n1. zz *\n", -1, NULL));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (&out, &err, "import", kgn, NULL), ==, 2);
+  g_assert_cmpstr (out, ==, "2 imported, 1 duplicate skipped, 1 could not be read\n");
+  g_assert_nonnull (strstr (err, "line 15, column 4: "));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "import", kgn, NULL), ==, 2);
+  g_assert_cmpstr (out, ==, "0 imported, 3 duplicates skipped, 1 could not be read\n");
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "new", "--cossacks", "Mine", NULL), ==, 0);
+
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "imports", NULL), ==, 0);
+  g_auto (GStrv) lines = g_strsplit (g_strchomp (out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 2);
+  g_auto (GStrv) first = g_strsplit (lines[1], "\t", -1);   /* the oldest */
+  g_assert_cmpuint (g_strv_length (first), ==, 7);
+  g_assert_cmpstr (first[2], ==, "2");
+  g_assert_cmpstr (first[3], ==, "1");
+  g_assert_cmpstr (first[4], ==, "1");
+  g_assert_cmpstr (first[5], ==, "2");
+  g_assert_cmpstr (first[6], ==, "batch.kgn");
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "list", "--import", first[0], NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "\tA\t"));
+  g_assert_nonnull (strstr (out, "\tB\t"));
+  g_assert_null (strstr (out, "Mine"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "delete-import", first[0], NULL), ==, 0);
+  g_assert_cmpstr (out, ==, "deleted 2 games\n");
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "list", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Mine"));
+  g_assert_null (strstr (out, "\tA\t"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "delete-import", first[0], NULL), ==, 2);
+  g_assert_cmpint (run (NULL, NULL, "delete-import", "x", NULL), ==, 2);
+  /* backup: a copy that lists the same games. */
+  g_autofree char *copy = g_build_filename (dir, "imports-backup.db", NULL);
+  g_assert_cmpint (run (NULL, NULL, "backup", copy, NULL), ==, 0);
+  g_autofree char *list1 = NULL, *list2 = NULL;
+  g_assert_cmpint (run (&list1, NULL, "list", NULL), ==, 0);
+  g_free (db);
+  db = g_strdup (copy);
+  g_assert_cmpint (run (&list2, NULL, "list", NULL), ==, 0);
+  g_assert_cmpstr (list1, ==, list2);
+  g_free (db);
+  db = g_steal_pointer (&db0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -284,6 +356,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/cli/missing-database", test_missing_database);
   g_test_add_func ("/model/cli/selfplay", test_selfplay);
   g_test_add_func ("/model/cli/damaged-database", test_damaged_database);
+  g_test_add_func ("/model/cli/names-and-imports", test_names_and_imports);
   int r = g_test_run ();
   GDir *d = g_dir_open (dir, 0, NULL);
   const char *name;

@@ -17,6 +17,7 @@
 #include "kz-game.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
+#include "kz-kgn.h"
 
 typedef struct {
   char *dir;
@@ -719,11 +720,50 @@ test_immutable (Fixture *f, gconstpointer data)
   g_autoptr (GBytes) before2 = read_bytes (existing);
   g_autoptr (KzStore) s3 = kz_store_open (existing, &error);
   g_autoptr (GBytes) after2 = read_bytes (existing);
-  set_immutable (existing, FALSE);
   g_assert_null (s3);
   g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY);
   g_test_message ("immutable file: %s", error->message);
   g_assert_true (g_bytes_equal (before2, after2));
+  g_clear_error (&error);
+
+  /* Issue 15, defect 9: what cannot be written can still be read, in a
+   * read-only folder and as a read-only file; changes are refused. */
+  for (int where = 0; where < 2; where++)
+    {
+      if (where == 0)
+        {
+          set_immutable (existing, FALSE);
+          g_assert_true (set_immutable (ro, TRUE));
+        }
+      g_autoptr (KzStore) reader = kz_store_open_for_reading (existing, &error);
+      g_assert_no_error (error);
+      g_assert_true (kz_store_is_read_only (reader));
+      guint n = 0;
+      g_assert_true (kz_store_count_games (reader, NULL, &n, NULL));
+      g_assert_cmpuint (n, ==, 3);
+      g_autoptr (GPtrArray) list = kz_store_list_games (reader, NULL, 0, 10, &error);
+      g_assert_no_error (error);
+      g_autoptr (KzGame) game = kz_store_load_game (reader, ((KzGameInfo *) list->pdata[0])->id,
+                                                    &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (kz_game_get_ply (game), >, 0);
+      g_autoptr (KzGame) fresh_game = kz_game_new ();
+      g_assert_cmpint (kz_store_create_game (reader, fresh_game, &error), ==, 0);
+      g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY);
+      g_clear_error (&error);
+      g_clear_object (&game);
+      g_clear_object (&reader);
+      if (where == 0)
+        set_immutable (ro, FALSE);
+      else
+        set_immutable (existing, FALSE);
+      g_autoptr (GBytes) after3 = read_bytes (existing);
+      g_assert_true (g_bytes_equal (before2, after3));
+      if (where == 0)
+        g_assert_true (set_immutable (existing, TRUE));
+    }
+  set_immutable (existing, FALSE);
+  set_immutable (ro, FALSE);
 
   /* Writable again: the same file opens and still holds its games. */
   g_autoptr (KzStore) s4 = open_ok (existing);
@@ -846,24 +886,55 @@ test_migration (Fixture *f, gconstpointer data)
 /* Version 2 recorded selfplay's random movers as computers of level 0;
  * version 3 makes them random movers and never resumes their games. */
 static void
+remove_database (const char *path)
+{
+  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *name = g_strconcat (path, suffixes[i], NULL);
+      g_unlink (name);
+    }
+}
+
+/* A file as version `version` wrote it: the first schema and the
+ * migrations up to that version. */
+static sqlite3 *
+make_old_database (const char *path, int version)
+{
+  sqlite3 *db;
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
+  for (int v = 2; v <= version; v++)
+    g_assert_cmpint (sqlite3_exec (db, kz_store_migrations[v], NULL, NULL, NULL), ==, SQLITE_OK);
+  return db;
+}
+
+static int
+user_version (KzStore *store)
+{
+  sqlite3_stmt *s;
+  g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store), "PRAGMA user_version", -1, &s,
+                                       NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+  int v = sqlite3_column_int (s, 0);
+  sqlite3_finalize (s);
+  return v;
+}
+
+static void
 test_migration_v2 (Fixture *f, gconstpointer data)
 {
-  gint64 human, selfplay, computer;
-  {
-    g_autoptr (KzStore) store = open_ok (f->path);
-    human = new_game (store, KZ_PLAYER_HUMAN, KZ_PLAYER_COMPUTER, 4, 1700000000);
-    selfplay = new_game (store, KZ_PLAYER_HUMAN, KZ_PLAYER_HUMAN, 0, 1700000100);
-    computer = new_game (store, KZ_PLAYER_COMPUTER, KZ_PLAYER_COMPUTER, 1, 1700000200);
-    play_in (store, selfplay, "b4-a4");
-  }
-  /* Back to what version 2 wrote. */
-  sqlite3 *db;
-  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
-  g_autofree char *sql = g_strdup_printf (
-    "UPDATE games SET cossacks_kind = 1, turks_kind = 1 WHERE id = %" G_GINT64_FORMAT ";"
-    "DROP INDEX games_resumable; DROP TABLE analysis; ALTER TABLE moves DROP COLUMN clock_ms; "
-    "PRAGMA user_version = 2;", selfplay);
-  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  const gint64 human = 1, selfplay = 2, computer = 3;
+  /* What version 2 wrote: selfplay's random movers as computers of level 0. */
+  sqlite3 *db = make_old_database (f->path, 2);
+  g_assert_cmpint (sqlite3_exec (db,
+    "INSERT INTO games (id, cossacks_kind, turks_kind, turks_level, start_kpn, start_time, final_kpn) "
+    "  VALUES (1, 0, 1, 4, '" KZ_START_KPN "', 1700000000, '" KZ_START_KPN "'),"
+    "         (2, 1, 1, 0, '" KZ_START_KPN "', 1700000100, NULL),"
+    "         (3, 1, 1, 1, '" KZ_START_KPN "', 1700000200, '" KZ_START_KPN "');"
+    "UPDATE games SET plies = 1 WHERE id = 2;"
+    "INSERT INTO moves (game_id, ply, move, played_at) VALUES (2, 1, 'b4-a4', 1700000101000);",
+    NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
 
   g_autoptr (KzStore) store = open_ok (f->path);
@@ -888,6 +959,161 @@ test_migration_v2 (Fixture *f, gconstpointer data)
   g_assert_cmpint (c->kind[KZ_TURKS], ==, KZ_PLAYER_COMPUTER);
   g_assert_cmpint (c->level[KZ_TURKS], ==, 1);
   g_assert_cmpint (find_unfinished (store), ==, human);
+}
+
+/* Version 5 records imports.  From every earlier version: the games imported before (moves without a time) become one
+ * batch, are never resumed, and every game is ordered by when it came. */
+static void
+test_migration_imports (Fixture *f, gconstpointer data)
+{
+  for (int from = 1; from < KZ_STORE_SCHEMA_VERSION; from++)
+    {
+      g_test_message ("from version %d", from);
+      sqlite3 *db = make_old_database (f->path, from);
+      /* Game 1 played here; game 2 imported with a KGN date after it;
+       * game 3 imported without moves (cannot be told from a new game). */
+      g_assert_cmpint (sqlite3_exec (db,
+        "INSERT INTO games (id, cossacks, turks, start_kpn, start_time) VALUES "
+        "  (1, 'Here', 'Too', '" KZ_START_KPN "', 1700000000),"
+        "  (2, 'Im', 'Ported', '" KZ_START_KPN "', 1700043200);"
+        "INSERT INTO moves (game_id, ply, move, played_at) VALUES (1, 1, 'b4-a4', 1700000001000), (2, 1, 'c4-c5', 0);",
+        NULL, NULL, NULL), ==, SQLITE_OK);
+      if (from >= 2)
+        g_assert_cmpint (sqlite3_exec (db, "UPDATE games SET plies = 1", NULL, NULL, NULL),
+                         ==, SQLITE_OK);
+      sqlite3_close (db);
+
+      {
+        g_autoptr (KzStore) store = open_ok (f->path);
+        g_assert_cmpint (user_version (store), ==, KZ_STORE_SCHEMA_VERSION);
+        g_autoptr (GPtrArray) imports = kz_store_list_imports (store, NULL);
+        g_assert_cmpuint (imports->len, ==, 1);
+        KzImportInfo *batch = imports->pdata[0];
+        g_assert_cmpstr (batch->file, ==, "");
+        g_assert_cmpuint (batch->games, ==, 1);
+        g_assert_cmpuint (batch->remaining, ==, 1);
+        g_autoptr (KzGameInfo) here = kz_store_get_game_info (store, 1, NULL);
+        g_autoptr (KzGameInfo) imported = kz_store_get_game_info (store, 2, NULL);
+        g_assert_cmpint (here->import_id, ==, 0);
+        g_assert_cmpint (here->added_time, ==, 1700000000);
+        g_assert_cmpint (imported->import_id, ==, batch->id);
+        /* The imported game is not resumed although its date is later. */
+        g_assert_cmpint (find_unfinished (store), ==, 1);
+        g_autoptr (KzGame) game = kz_store_load_game (store, 2, NULL);
+        g_assert_nonnull (game);
+        g_assert_true (kz_store_check_integrity (store, NULL));
+        /* Its games can be deleted as one import. */
+        guint n = 0;
+        g_assert_true (kz_store_delete_import (store, batch->id, &n, NULL));
+        g_assert_cmpuint (n, ==, 1);
+        g_autoptr (GPtrArray) left = kz_store_list_games (store, NULL, 0, 10, NULL);
+        g_assert_cmpuint (left->len, ==, 1);
+      }
+      /* Opened again: nothing to migrate. */
+      {
+        g_autoptr (KzStore) store = open_ok (f->path);
+        g_assert_cmpint (user_version (store), ==, KZ_STORE_SCHEMA_VERSION);
+      }
+      remove_database (f->path);
+    }
+}
+
+static gint64
+pragma_int (sqlite3 *db, const char *pragma)
+{
+  g_autofree char *sql = g_strdup_printf ("PRAGMA %s", pragma);
+  sqlite3_stmt *s;
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &s, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+  gint64 v = sqlite3_column_int64 (s, 0);
+  sqlite3_finalize (s);
+  return v;
+}
+
+static char *
+pragma_text (sqlite3 *db, const char *pragma)
+{
+  g_autofree char *sql = g_strdup_printf ("PRAGMA %s", pragma);
+  sqlite3_stmt *s;
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &s, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+  char *v = g_strdup ((const char *) sqlite3_column_text (s, 0));
+  sqlite3_finalize (s);
+  return v;
+}
+
+/* Issue 15, SQLite practice: application_id set and checked; a clean
+ * close leaves no WAL content; a remote file system gets the rollback
+ * journal; a backup through the online backup API opens as a database. */
+static void
+test_sqlite_practice (Fixture *f, gconstpointer data)
+{
+  make_database (f->path, 2);
+  {
+    g_autoptr (KzStore) store = open_ok (f->path);
+    g_assert_cmpint (pragma_int (kz_store_get_db (store), "application_id"), ==, 0x4b7a4b67);
+    g_autofree char *mode = pragma_text (kz_store_get_db (store), "journal_mode");
+    g_assert_cmpstr (mode, ==, "wal");
+    g_autoptr (KzGame) g = kz_game_new ();
+    g_assert_cmpint (kz_store_create_game (store, g, NULL), >, 0);
+    g_assert_true (kz_game_play_text (g, "b4-a4", NULL));
+  }
+  /* Closed cleanly: the WAL is empty or gone. */
+  g_autofree char *wal = g_strconcat (f->path, "-wal", NULL);
+  GStatBuf st;
+  g_assert_true (g_stat (wal, &st) != 0 || st.st_size == 0);
+
+  /* The same tables in another program's file (another application_id). */
+  g_autofree char *other = g_build_filename (f->dir, "other.db", NULL);
+  make_database (other, 1);
+  sqlite3 *db;
+  g_assert_cmpint (sqlite3_open (other, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA application_id = 1234", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  assert_refused_unchanged (other, KZ_STORE_ERROR_NOT_KAZAKI);
+
+  /* A backup: a consistent copy that opens with the same games. */
+  g_autofree char *copy = g_build_filename (f->dir, "backup.db", NULL);
+  g_autoptr (GError) error = NULL;
+  {
+    g_autoptr (KzStore) store = open_ok (f->path);
+    g_assert_true (kz_store_backup (store, copy, &error));
+    g_assert_no_error (error);
+    g_autoptr (KzStore) backup = open_ok (copy);
+    guint a = 0, b = 0;
+    g_assert_true (kz_store_count_games (store, NULL, &a, NULL));
+    g_assert_true (kz_store_count_games (backup, NULL, &b, NULL));
+    g_assert_cmpuint (a, ==, 3);
+    g_assert_cmpuint (b, ==, a);
+    g_assert_true (kz_store_check_integrity (backup, NULL));
+    /* Into a folder that does not exist: an error, nothing left behind. */
+    g_autofree char *nowhere = g_build_filename (f->dir, "no", "such", "backup.db", NULL);
+    g_assert_false (kz_store_backup (store, nowhere, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+
+  /* On a remote file system: the rollback journal, never a -wal. */
+  g_autofree char *remote = g_build_filename (f->dir, "remote.db", NULL);
+  kz_store_assume_remote (TRUE);
+  {
+    g_autoptr (KzStore) store = open_ok (remote);
+    g_autofree char *mode = pragma_text (kz_store_get_db (store), "journal_mode");
+    g_assert_cmpstr (mode, ==, "delete");
+    g_autoptr (KzGame) g = kz_game_new ();
+    g_assert_cmpint (kz_store_create_game (store, g, NULL), >, 0);
+    g_assert_true (kz_game_play_text (g, "b4-a4", NULL));
+    g_assert_true (kz_kgn_import (store, "1. b4-b5 *\n", -1, NULL, NULL, NULL));
+    g_autofree char *rwal = g_strconcat (remote, "-wal", NULL);
+    g_assert_false (g_file_test (rwal, G_FILE_TEST_EXISTS));
+  }
+  /* A WAL file opened from a remote file system is switched over. */
+  {
+    g_autoptr (KzStore) store = open_ok (f->path);
+    g_autofree char *mode = pragma_text (kz_store_get_db (store), "journal_mode");
+    g_assert_cmpstr (mode, ==, "delete");
+  }
+  kz_store_assume_remote (FALSE);
 }
 
 static void
@@ -931,6 +1157,8 @@ main (int argc, char **argv)
   ADD ("/model/store/disk-full", test_disk_full);
   ADD ("/model/store/migration-v1", test_migration);
   ADD ("/model/store/migration-v2", test_migration_v2);
+  ADD ("/model/store/migration-imports", test_migration_imports);
+  ADD ("/model/store/sqlite-practice", test_sqlite_practice);
   ADD ("/model/store/damaged-game", test_damaged_game);
   return g_test_run ();
 }

@@ -175,6 +175,8 @@ cat > "$tmp/ending.kgn" <<'KGN'
 *
 KGN
 "$CLI" --db "$db" import "$tmp/ending.kgn" >/dev/null
+# Imported games are never resumed: make it a game played here.
+sqlite3 "$db" "UPDATE games SET import_id = NULL"
 start_app 5
 win_action play-move "'c3xc5'"
 check "the last capture ends the game: 1-0 by annihilation in the database" \
@@ -227,6 +229,8 @@ export XDG_DATA_HOME="$tmp/turks"
 db="$XDG_DATA_HOME/kazaki/games.db"
 mkdir -p "$XDG_DATA_HOME/kazaki"
 "$CLI" --db "$db" import "$tmp/ending.kgn" >/dev/null
+# Imported games are never resumed: make it a game played here.
+sqlite3 "$db" "UPDATE games SET import_id = NULL"
 "$CLI" --db "$db" play 1 c3xc5 >/dev/null
 gsettings set io.github.kazaki.Kazaki player-side turks
 gsettings set io.github.kazaki.Kazaki board-flipped false

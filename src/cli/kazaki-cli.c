@@ -17,11 +17,14 @@ static const KzCliCommand commands[] = {
   { "new", "new [--cossacks NAME] [--turks NAME]   create a game in the database, print its id", kz_cli_db_new },
   { "play", "play ID MOVE...                     play and record moves in a stored game", kz_cli_db_play },
   { "undo", "undo ID                             take back the last move of a stored game", kz_cli_db_undo },
-  { "list", "list                                list the stored games, newest first", kz_cli_db_list },
+  { "list", "list [--import ID]                  list the stored games, newest first", kz_cli_db_list },
   { "show", "show ID                             print a stored game as KGN", kz_cli_db_show },
   { "export", "export [ID...] -o FILE              write stored games to a KGN file", kz_cli_db_export },
   { "import", "import FILE                         import the games of a KGN file", kz_cli_db_import },
   { "analyse", "analyse [--time MS] ID                the computer's review of a stored game", kz_cli_analyse },
+  { "imports", "imports                             list the recorded imports", kz_cli_db_imports },
+  { "delete-import", "delete-import ID                    delete the games an import added", kz_cli_db_delete_import },
+  { "backup", "backup DEST                         copy the database (SQLite online backup)", kz_cli_db_backup },
   { "selfplay", "selfplay [--games N] [--seed S]     record random games (prints GAME-ID PLY MOVE)", kz_cli_db_selfplay },
 };
 

@@ -1,5 +1,6 @@
 /* kz-cli-db.c — kazaki-cli's game database commands: new, play, undo,
- * list, show, export, import and selfplay.
+ * list, show, export, import, imports, delete-import, backup and
+ * selfplay.
  *
  * Every command goes through the same KzGame/KzStore code as the app, so
  * a move played here is recorded exactly as the app records it: committed
@@ -25,15 +26,24 @@
 #define SELFPLAY_MAX_GAMES 1000000
 #define SELFPLAY_MAX_PLIES_LIMIT 100000
 
-/* Opens the database.  Only the commands that add games (`create`: new,
- * import, selfplay) create a missing database; for the others a missing
- * file is bad input (exit 2) and nothing is created. */
+typedef enum {
+  OPEN_EXISTING,   /* to change existing games */
+  OPEN_CREATE,     /* to add games: a missing database is created */
+  OPEN_READ,       /* to read: a database that cannot be written is read */
+} OpenMode;
+
+/* Opens the database.  Only the commands that add games (OPEN_CREATE:
+ * new, import, selfplay) create a missing database; for the others a
+ * missing file is bad input (exit 2) and nothing is created.  The
+ * commands that only read (OPEN_READ: list, show, export, imports,
+ * backup) also work on a database they cannot write. */
 static KzStore *
-open_store (const char *cmd, const KzCliGlobal *global, gboolean create, int *status)
+open_store (const char *cmd, const KzCliGlobal *global, OpenMode mode, int *status)
 {
   GError *error = NULL;
-  KzStore *store = create ? kz_store_open (global->db_path, &error)
-                          : kz_store_open_existing (global->db_path, &error);
+  KzStore *store = mode == OPEN_CREATE ? kz_store_open (global->db_path, &error)
+                   : mode == OPEN_READ ? kz_store_open_for_reading (global->db_path, &error)
+                   : kz_store_open_existing (global->db_path, &error);
   if (store == NULL)
     {
       if (error->domain == KZ_STORE_ERROR && error->code == KZ_STORE_ERROR_NO_DATABASE)
@@ -43,6 +53,19 @@ open_store (const char *cmd, const KzCliGlobal *global, gboolean create, int *st
       g_error_free (error);
     }
   return store;
+}
+
+static gboolean
+parse_import_id (const char *cmd, const char *text, gint64 *id, int *status)
+{
+  guint64 v;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT64, &v, NULL))
+    {
+      *status = kz_cli_bad_input (cmd, "'%s' is not an import id (a positive number)", text);
+      return FALSE;
+    }
+  *id = (gint64) v;
+  return TRUE;
 }
 
 static gboolean
@@ -76,12 +99,13 @@ report_error (const char *cmd, GError *error)
 /* Parses the game id ID_TEXT, opens the existing database and loads that
  * game (which keeps the store open); NULL with *status set on failure. */
 static KzGame *
-open_game (const char *cmd, const KzCliGlobal *global, const char *id_text, gint64 *id,
-           int *status)
+open_game (const char *cmd, const KzCliGlobal *global, const char *id_text, gboolean read_only,
+           gint64 *id, int *status)
 {
   if (!parse_id (cmd, id_text, id, status))
     return NULL;
-  g_autoptr (KzStore) store = open_store (cmd, global, FALSE, status);
+  g_autoptr (KzStore) store = open_store (cmd, global, read_only ? OPEN_READ : OPEN_EXISTING,
+                                          status);
   if (store == NULL)
     return NULL;
   GError *error = NULL;
@@ -131,13 +155,20 @@ kz_cli_db_new (int argc, char **argv, const KzCliGlobal *global)
         {
           if (missing)
             return kz_cli_bad_input ("new", "%s needs a NAME", name);
+          GError *error = NULL;
+          if (!kz_player_name_validate (value, &error))
+            {
+              int status = kz_cli_bad_input ("new", "%s: %s", name, error->message);
+              g_error_free (error);
+              return status;
+            }
           names[side] = value;
           continue;
         }
       return kz_cli_bad_input ("new", "unexpected argument '%s' (see kazaki-cli new --help)", argv[i]);
     }
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("new", global, TRUE, &status);
+  g_autoptr (KzStore) store = open_store ("new", global, OPEN_CREATE, &status);
   if (store == NULL)
     return status;
   g_autoptr (KzGame) game = kz_game_new ();
@@ -167,7 +198,7 @@ kz_cli_db_play (int argc, char **argv, const KzCliGlobal *global)
     return kz_cli_bad_input ("play", "usage: play ID MOVE... (see kazaki-cli play --help)");
   int status = KZ_CLI_OK;
   gint64 id;
-  g_autoptr (KzGame) game = open_game ("play", global, argv[1], &id, &status);
+  g_autoptr (KzGame) game = open_game ("play", global, argv[1], FALSE, &id, &status);
   if (game == NULL)
     return status;
   GError *error = NULL;
@@ -197,7 +228,7 @@ kz_cli_db_undo (int argc, char **argv, const KzCliGlobal *global)
     return kz_cli_bad_input ("undo", "usage: undo ID (see kazaki-cli undo --help)");
   int status = KZ_CLI_OK;
   gint64 id;
-  g_autoptr (KzGame) game = open_game ("undo", global, argv[1], &id, &status);
+  g_autoptr (KzGame) game = open_game ("undo", global, argv[1], FALSE, &id, &status);
   if (game == NULL)
     return status;
   GError *error = NULL;
@@ -218,24 +249,40 @@ kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global)
   static const char help[] =
     "Usage: kazaki-cli [--db FILE] list\n"
     "\n"
-    "Lists the games, newest first, one per line:\n"
+    "Lists the games, newest first (by when they were played or imported\n"
+    "here), one per line:\n"
     "ID<TAB>DATE<TAB>COSSACKS<TAB>TURKS<TAB>RESULT<TAB>TERMINATION<TAB>PLIES\n"
     "DATE is the start time in UTC (YYYY-MM-DDTHH:MM:SSZ, '?' when unknown),\n"
     "RESULT the KGN token\n"
-    "(1-0, 0-1, 1/2-1/2, *), TERMINATION the KGN word.\n";
+    "(1-0, 0-1, 1/2-1/2, *), TERMINATION the KGN word.  Names never hold\n"
+    "tabs or line breaks.  --import ID lists only the games of that import\n"
+    "(see kazaki-cli imports).\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
-  if (argc > 1)
-    return kz_cli_bad_input ("list", "unexpected argument '%s' (see kazaki-cli list --help)", argv[1]);
+  KzGameFilter filter = { 0 };
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("list", global, FALSE, &status);
+  for (int i = 1; i < argc;)
+    {
+      const char *value;
+      bool missing;
+      if (kz_cli_option (argc, argv, &i, "--import", &value, &missing))
+        {
+          if (missing)
+            return kz_cli_bad_input ("list", "--import needs an import id");
+          if (!parse_import_id ("list", value, &filter.import_id, &status))
+            return status;
+          continue;
+        }
+      return kz_cli_bad_input ("list", "unexpected argument '%s' (see kazaki-cli list --help)", argv[i]);
+    }
+  g_autoptr (KzStore) store = open_store ("list", global, OPEN_READ, &status);
   if (store == NULL)
     return status;
   const guint page = 1000;
   for (guint offset = 0;; offset += page)
     {
       GError *error = NULL;
-      g_autoptr (GPtrArray) games = kz_store_list_games (store, NULL, offset, page, &error);
+      g_autoptr (GPtrArray) games = kz_store_list_games (store, &filter, offset, page, &error);
       if (games == NULL)
         return report_error ("list", error);
       for (guint i = 0; i < games->len; i++)
@@ -244,8 +291,10 @@ kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global)
           g_autoptr (GDateTime) dt = info->start_time > 0
                                      ? g_date_time_new_from_unix_utc (info->start_time) : NULL;
           g_autofree char *date = dt ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("?");
+          g_autofree char *cossacks = kz_player_name_clean (info->cossacks);
+          g_autofree char *turks = kz_player_name_clean (info->turks);
           printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%s\t%u\n", info->id, date,
-                  info->cossacks, info->turks, kz_result_to_kgn (info->result),
+                  cossacks, turks, kz_result_to_kgn (info->result),
                   kz_termination_to_kgn (info->termination), info->plies);
         }
       if (games->len < page)
@@ -267,7 +316,7 @@ kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global)
     return kz_cli_bad_input ("show", "usage: show ID (see kazaki-cli show --help)");
   int status = KZ_CLI_OK;
   gint64 id;
-  g_autoptr (KzGame) game = open_game ("show", global, argv[1], &id, &status);
+  g_autoptr (KzGame) game = open_game ("show", global, argv[1], TRUE, &id, &status);
   if (game == NULL)
     return status;
   g_autofree char *text = kz_kgn_export_game (game);
@@ -318,7 +367,7 @@ kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global)
     }
   if (out == NULL)
     return kz_cli_bad_input ("export", "-o FILE is required (see kazaki-cli export --help)");
-  g_autoptr (KzStore) store = open_store ("export", global, FALSE, &status);
+  g_autoptr (KzStore) store = open_store ("export", global, OPEN_READ, &status);
   if (store == NULL)
     return status;
   GError *error = NULL;
@@ -352,53 +401,60 @@ kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global)
   return KZ_CLI_OK;
 }
 
+/* Prints each bad game as it is read. */
+static void
+import_progress (const KzKgnProblem *problem, guint64 bytes_read,
+                 const KzKgnImportSummary *so_far, gpointer data)
+{
+  if (problem)
+    fprintf (stderr, "%s: %s\n", (const char *) data, problem->error->message);
+}
+
 int
 kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global)
 {
   static const char help[] =
     "Usage: kazaki-cli [--db FILE] import FILE\n"
     "\n"
-    "Imports every game of the KGN file, each in its own transaction.  A bad\n"
-    "game is reported (FILE:LINE:COLUMN: reason) and skipped; the good games\n"
-    "before and after it are imported.  Prints how many games were imported.\n"
-    "Exit status 2 when any game was bad.\n";
+    "Imports every game of the KGN file, game by game (the file is not read\n"
+    "into memory whole), each in its own transaction.  A bad game is reported\n"
+    "(FILE: line L, column C: reason) and skipped; the good games before and\n"
+    "after it are imported.  A game already in the database (same tags and\n"
+    "moves) is skipped as a duplicate.  The import is recorded (see\n"
+    "kazaki-cli imports) and prints:\n"
+    "N imported, M duplicates skipped, K could not be read\n"
+    "Exit status 2 when any game could not be read.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   if (argc != 2)
     return kz_cli_bad_input ("import", "usage: import FILE (see kazaki-cli import --help)");
   const char *file = argv[1];
-  g_autofree char *text = NULL;
-  gsize len = 0;
   GError *error = NULL;
-  if (!g_file_get_contents (file, &text, &len, &error))
+  g_autoptr (GFile) gfile = g_file_new_for_commandline_arg (file);
+  g_autoptr (GFileInputStream) in = g_file_read (gfile, NULL, &error);
+  if (in == NULL)
     {
       int status = kz_cli_bad_input ("import", "%s", error->message);
       g_error_free (error);
       return status;
     }
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("import", global, TRUE, &status);
+  g_autoptr (KzStore) store = open_store ("import", global, OPEN_CREATE, &status);
   if (store == NULL)
     return status;
-  guint n = 0;
-  GPtrArray *problems = NULL;
-  gboolean ok = kz_kgn_import (store, text, (gssize) len, &n, &problems, &error);
-  if (problems)
-    {
-      for (guint i = 0; i < problems->len; i++)
-        {
-          KzKgnProblem *p = g_ptr_array_index (problems, i);
-          fprintf (stderr, "%s: %s\n", file, p->error->message);
-        }
-      if (problems->len > 0)
-        status = KZ_CLI_BAD_INPUT;
-    }
-  printf ("imported %u game%s\n", n, n == 1 ? "" : "s");
-  if (problems)
-    g_ptr_array_unref (problems);
+  g_autofree char *name = g_file_get_basename (gfile);
+  g_auto (KzKgnImportSummary) summary = { 0 };
+  gboolean ok = kz_kgn_import_stream (store, G_INPUT_STREAM (in), name, import_progress,
+                                      (gpointer) file, NULL, &summary, &error);
+  printf ("%u imported, %u duplicate%s skipped, %u could not be read\n", summary.imported,
+          summary.duplicates, summary.duplicates == 1 ? "" : "s", summary.failed);
+  if (summary.note)
+    fprintf (stderr, "kazaki-cli import: note: every game was saved, but %s\n", summary.note);
+  if (summary.failed > 0)
+    status = KZ_CLI_BAD_INPUT;
   if (!ok)
     {
-      if (error->domain == KZ_KGN_ERROR)
+      if (error->domain == KZ_KGN_ERROR || error->domain == G_IO_ERROR)
         {
           status = kz_cli_bad_input ("import", "%s: %s", file, error->message);
           g_error_free (error);
@@ -407,6 +463,91 @@ kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global)
       return report_error ("import", error);
     }
   return status;
+}
+
+int
+kz_cli_db_imports (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] imports\n"
+    "\n"
+    "Lists the recorded imports, newest first, one per line:\n"
+    "ID<TAB>TIME<TAB>GAMES<TAB>DUPLICATES<TAB>FAILED<TAB>REMAINING<TAB>FILE\n"
+    "TIME is when it ran (UTC, '?' when unknown), GAMES the games it added,\n"
+    "REMAINING those of them still stored, FILE the file's name ('' for the\n"
+    "games imported before imports were recorded).\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc > 1)
+    return kz_cli_bad_input ("imports", "unexpected argument '%s' (see kazaki-cli imports --help)", argv[1]);
+  int status = KZ_CLI_OK;
+  g_autoptr (KzStore) store = open_store ("imports", global, OPEN_READ, &status);
+  if (store == NULL)
+    return status;
+  GError *error = NULL;
+  g_autoptr (GPtrArray) imports = kz_store_list_imports (store, &error);
+  if (imports == NULL)
+    return report_error ("imports", error);
+  for (guint i = 0; i < imports->len; i++)
+    {
+      KzImportInfo *info = g_ptr_array_index (imports, i);
+      g_autoptr (GDateTime) dt = info->time > 0 ? g_date_time_new_from_unix_utc (info->time) : NULL;
+      g_autofree char *when = dt ? g_date_time_format (dt, "%Y-%m-%dT%H:%M:%SZ") : g_strdup ("?");
+      g_autofree char *file = kz_player_name_clean (info->file);
+      printf ("%" G_GINT64_FORMAT "\t%s\t%u\t%u\t%u\t%u\t%s\n", info->id, when, info->games,
+              info->duplicates, info->failed, info->remaining, file);
+    }
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_delete_import (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] delete-import ID\n"
+    "\n"
+    "Deletes the games import ID added (see kazaki-cli imports) and its record,\n"
+    "in one transaction, and prints how many games were deleted.\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc != 2)
+    return kz_cli_bad_input ("delete-import", "usage: delete-import ID (see kazaki-cli delete-import --help)");
+  int status = KZ_CLI_OK;
+  gint64 id;
+  if (!parse_import_id ("delete-import", argv[1], &id, &status))
+    return status;
+  g_autoptr (KzStore) store = open_store ("delete-import", global, OPEN_EXISTING, &status);
+  if (store == NULL)
+    return status;
+  GError *error = NULL;
+  guint n = 0;
+  if (!kz_store_delete_import (store, id, &n, &error))
+    return report_error ("delete-import", error);
+  printf ("deleted %u game%s\n", n, n == 1 ? "" : "s");
+  return KZ_CLI_OK;
+}
+
+int
+kz_cli_db_backup (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli [--db FILE] backup DEST\n"
+    "\n"
+    "Copies the game database to DEST through SQLite's online backup API: a\n"
+    "consistent copy even while the app records moves.  DEST is replaced only\n"
+    "when the copy is complete; it opens like any game database (--db DEST).\n";
+  if (want_help (argc, argv, help))
+    return KZ_CLI_OK;
+  if (argc != 2)
+    return kz_cli_bad_input ("backup", "usage: backup DEST (see kazaki-cli backup --help)");
+  int status = KZ_CLI_OK;
+  g_autoptr (KzStore) store = open_store ("backup", global, OPEN_READ, &status);
+  if (store == NULL)
+    return status;
+  GError *error = NULL;
+  if (!kz_store_backup (store, argv[1], &error))
+    return report_error ("backup", error);
+  return KZ_CLI_OK;
 }
 
 int
@@ -451,7 +592,7 @@ kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global)
                                  " to %" G_GUINT64_FORMAT, name, min, max);
     }
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("selfplay", global, TRUE, &status);
+  g_autoptr (KzStore) store = open_store ("selfplay", global, OPEN_CREATE, &status);
   if (store == NULL)
     return status;
   g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32) seed);
@@ -489,7 +630,7 @@ KzGame *
 kz_cli_db_open_game (const char *cmd, const KzCliGlobal *global, const char *id_text,
                      gint64 *id, int *status)
 {
-  return open_game (cmd, global, id_text, id, status);
+  return open_game (cmd, global, id_text, FALSE, id, status);
 }
 
 int

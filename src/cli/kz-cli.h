@@ -49,6 +49,9 @@ int kz_cli_db_list (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_imports (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_delete_import (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_db_backup (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global);
 /* kz-cli-analyse.c */
 int kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global);

@@ -4,6 +4,8 @@
  */
 #include "kz-game-list-model.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 typedef struct {
@@ -82,6 +84,7 @@ set_error (KzGameListModel *self, const GError *error)
 static void
 fill_filter (KzGameListModel *self, KzGameFilter *filter)
 {
+  memset (filter, 0, sizeof *filter);
   filter->player = self->player;
   filter->by_result = self->by_result;
   filter->result = self->result;

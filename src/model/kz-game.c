@@ -153,6 +153,7 @@ kz_troop_describe (KzTroop troop, KzSide side)
 typedef struct {
   KzPosition pos;
   gint8      ids[KZ_GRID_SIZE];
+  guint      prev_same;  /* 1 + the index of the previous state with the same hash key, 0 = none */
 } PlyState;
 
 typedef struct {
@@ -166,6 +167,10 @@ struct _KzGame {
   GObject        parent_instance;
 
   GArray        *states;    /* PlyState, ply + 1 of them */
+  /* Position hash key → 1 + the index of the last state with that key;
+   * with PlyState.prev_same a chain per key, so counting a position's
+   * occurrences costs its repetitions, not the length of the game. */
+  GHashTable    *by_hash;
   GArray        *moves;     /* MoveRec, ply of them */
   GArray        *redo;      /* MoveRec; the last one is redone first */
   gint8          troops[KZ_N_PIECES];
@@ -265,6 +270,7 @@ kz_game_finalize (GObject *object)
 {
   KzGame *self = KZ_GAME (object);
   g_clear_pointer (&self->states, g_array_unref);
+  g_clear_pointer (&self->by_hash, g_hash_table_unref);
   g_clear_pointer (&self->moves, g_array_unref);
   g_clear_pointer (&self->redo, g_array_unref);
   g_clear_pointer (&self->names[0], g_free);
@@ -362,6 +368,7 @@ static void
 kz_game_init (KzGame *self)
 {
   self->states = g_array_new (FALSE, TRUE, sizeof (PlyState));
+  self->by_hash = g_hash_table_new (g_direct_hash, g_direct_equal);
   self->moves = g_array_new (FALSE, TRUE, sizeof (MoveRec));
   self->redo = g_array_new (FALSE, TRUE, sizeof (MoveRec));
   self->names[0] = g_strdup ("");
@@ -415,6 +422,40 @@ assign_ids (KzGame *self, const KzPosition *pos, gint8 ids[KZ_GRID_SIZE])
     }
 }
 
+static gpointer
+hash_key (const KzPosition *pos)
+{
+  /* The whole hash on 64-bit systems, its low half elsewhere (a chain is
+   * compared position by position anyway). */
+  return GSIZE_TO_POINTER ((gsize) pos->hash);
+}
+
+/* Appends a state, linking it into its hash chain. */
+static void
+push_state (KzGame *self, PlyState *st)
+{
+  gpointer key = hash_key (&st->pos);
+  st->prev_same = GPOINTER_TO_UINT (g_hash_table_lookup (self->by_hash, key));
+  g_array_append_val (self->states, *st);
+  g_hash_table_insert (self->by_hash, key, GUINT_TO_POINTER (self->states->len));
+}
+
+/* Drops the states from index `len` on, unlinking them. */
+static void
+truncate_states (KzGame *self, guint len)
+{
+  while (self->states->len > len)
+    {
+      const PlyState *st = &g_array_index (self->states, PlyState, self->states->len - 1);
+      gpointer key = hash_key (&st->pos);
+      if (st->prev_same)
+        g_hash_table_insert (self->by_hash, key, GUINT_TO_POINTER (st->prev_same));
+      else
+        g_hash_table_remove (self->by_hash, key);
+      g_array_set_size (self->states, self->states->len - 1);
+    }
+}
+
 static void
 set_start (KzGame *self, const KzPosition *pos)
 {
@@ -422,8 +463,8 @@ set_start (KzGame *self, const KzPosition *pos)
   memset (&st, 0, sizeof st);
   st.pos = *pos;
   assign_ids (self, pos, st.ids);
-  g_array_set_size (self->states, 0);
-  g_array_append_val (self->states, st);
+  truncate_states (self, 0);
+  push_state (self, &st);
 }
 
 KzGame *
@@ -687,9 +728,10 @@ static guint
 count_occurrences (KzGame *self, const KzPosition *pos)
 {
   guint n = 0;
-  for (guint i = 0; i < self->states->len; i++)
+  for (guint i = GPOINTER_TO_UINT (g_hash_table_lookup (self->by_hash, hash_key (pos)));
+       i > 0; i = g_array_index (self->states, PlyState, i - 1).prev_same)
     {
-      const KzPosition *p = &g_array_index (self->states, PlyState, i).pos;
+      const KzPosition *p = &g_array_index (self->states, PlyState, i - 1).pos;
       if (p->hash == pos->hash && kz_position_equal (p, pos))
         n++;
     }
@@ -945,7 +987,7 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gint64 clock_ms, g
 
   Snapshot old;
   snapshot (self, &old);
-  g_array_append_val (self->states, next);
+  push_state (self, &next);
   g_array_append_val (self->moves, rec);
   if (clear_redo)
     g_array_set_size (self->redo, 0);
@@ -1069,7 +1111,7 @@ kz_game_undo (KzGame *self, GError **error)
   snapshot (self, &old);
   MoveRec rec = g_array_index (self->moves, MoveRec, ply - 1);
   g_array_set_size (self->moves, ply - 1);
-  g_array_set_size (self->states, ply);
+  truncate_states (self, ply);
   g_array_append_val (self->redo, rec);
   self->result = KZ_RESULT_NONE;
   self->termination = KZ_TERMINATION_NONE;
@@ -1207,6 +1249,61 @@ kz_game_get_player_level (KzGame *self, KzSide side)
   return self->levels[side & 1];
 }
 
+static gboolean
+is_forbidden_char (gunichar c)
+{
+  /* C0, DEL, C1, and the Unicode line and paragraph separators. */
+  return g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029;
+}
+
+gboolean
+kz_player_name_validate (const char *name, GError **error)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+  const char *end;
+  if (!g_utf8_validate (name, -1, &end))
+    {
+      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX,
+                   _("The player name is not valid UTF-8 text (at byte %u)"),
+                   (guint) (end - name) + 1);
+      return FALSE;
+    }
+  glong n = 0;
+  for (const char *p = name; *p; p = g_utf8_next_char (p), n++)
+    if (is_forbidden_char (g_utf8_get_char (p)))
+      {
+        g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX,
+                     _("The player name holds a control character (U+%04X, character %ld); "
+                       "tabs and line breaks are not allowed"),
+                     g_utf8_get_char (p), n + 1);
+        return FALSE;
+      }
+  if (n > KZ_PLAYER_NAME_MAX)
+    {
+      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX,
+                   _("The player name is %ld characters long; at most %d are allowed"),
+                   n, KZ_PLAYER_NAME_MAX);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+kz_player_name_clean (const char *name)
+{
+  if (name == NULL)
+    return g_strdup ("");
+  g_autofree char *valid = g_utf8_make_valid (name, -1);
+  GString *out = g_string_new (NULL);
+  glong n = 0;
+  for (const char *p = valid; *p && n < KZ_PLAYER_NAME_MAX; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+      g_string_append_unichar (out, is_forbidden_char (c) ? ' ' : c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 kz_game_set_player (KzGame *self, KzSide side, const char *name, KzPlayerKind kind, int level)
 {
@@ -1217,7 +1314,8 @@ kz_game_set_player (KzGame *self, KzSide side, const char *name, KzPlayerKind ki
   self->kinds[side] = kind;
   self->levels[side] = kind == KZ_PLAYER_COMPUTER
                        ? CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL) : 0;
-  set_name (self, side, name);
+  g_autofree char *clean = kz_player_name_clean (name);
+  set_name (self, side, clean);
 }
 
 char *

@@ -245,10 +245,21 @@ const char         *kz_game_get_player_name (KzGame *self, KzSide side);
 KzPlayerKind        kz_game_get_player_kind (KzGame *self, KzSide side);
 int                 kz_game_get_player_level (KzGame *self, KzSide side);
 /* Changes only the in-memory game; kz_store_update_players() stores them.
+ * The name is stored as kz_player_name_clean() makes it (validate it first
+ * to tell the user what is wrong).
  * The level is kept for a computer player only, clamped to 1..5; a human
  * or random mover gets level 0. */
 void                kz_game_set_player (KzGame *self, KzSide side, const char *name,
                                         KzPlayerKind kind, int level);
+/* Player names: valid UTF-8, no control characters (tabs and line
+ * breaks included), at most KZ_PLAYER_NAME_MAX characters.  FALSE with a
+ * translated KZ_GAME_ERROR_SYNTAX naming the problem otherwise. */
+#define KZ_PLAYER_NAME_MAX 100
+gboolean            kz_player_name_validate (const char *name, GError **error);
+/* A valid name made of any text: invalid bytes become U+FFFD, control
+ * characters spaces, and it is cut to KZ_PLAYER_NAME_MAX characters.
+ * Free with g_free. */
+char               *kz_player_name_clean (const char *name);
 /* A short translated description of a kind of player, for display:
  * "Human", "Computer, level 3", "Random mover".  Free with g_free. */
 char               *kz_player_describe (KzPlayerKind kind, int level);

@@ -50,15 +50,20 @@ is_special_tag (const char *name)
   return FALSE;
 }
 
+/* Writes a tag so that import reads the same value back: valid UTF-8
+ * (bad bytes become U+FFFD), control characters (a line break would end
+ * the tag) as spaces, '"' and '\\' escaped. */
 static void
 append_tag (GString *out, const char *name, const char *value)
 {
   g_string_append_printf (out, "[%s \"", name);
-  for (const char *p = value; *p; p++)
+  g_autofree char *valid = g_utf8_make_valid (value, -1);
+  for (const char *p = valid; *p; p = g_utf8_next_char (p))
     {
-      if (*p == '"' || *p == '\\')
+      gunichar c = g_utf8_get_char (p);
+      if (c == '"' || c == '\\')
         g_string_append_c (out, '\\');
-      g_string_append_c (out, *p);
+      g_string_append_unichar (out, g_unichar_iscntrl (c) ? ' ' : c);
     }
   g_string_append (out, "\"]\n");
 }
@@ -199,19 +204,74 @@ kz_kgn_export_games_with_comments (GPtrArray *games, KzKgnCommentFunc comment,
 /* ---------------------------------------------------------------------- */
 /* Import: the lexer                                                       */
 
+/* How much is read from a stream at a time. */
+#define READ_BLOCK 65536
+/* Longest token or tag value quoted in a message, in characters. */
+#define QUOTE_MAX 40
+/* Longest message of a problem, in characters. */
+#define MESSAGE_MAX 300
+
+/* The text is either all in memory (in == NULL) or read from a stream
+ * block by block; then only the current game (from the start of the
+ * line it begins on) is kept in buf, so memory does not grow with the
+ * file.  Offsets, not pointers, because buf moves when it grows. */
 typedef struct {
-  const char *begin;
-  const char *p;
-  const char *end;
-  guint       line;
-  guint       col;
-  KzGame     *clock_game;   /* while reading its moves: a %clk comment sets the last move's clock */
+  GInputStream *in;
+  GCancellable *cancellable;
+  char         *buf;         /* owned when in != NULL */
+  gsize         len, cap;
+  gsize         pos;         /* the next byte */
+  gsize         line_start;  /* the first byte of the current line */
+  guint64       dropped;     /* bytes dropped from the front of buf */
+  gboolean      eof;
+  GError       *read_error;
+  guint         line;
+  guint         col;
+  KzGame       *clock_game;  /* while reading its moves: a %clk comment sets the last move's clock */
 } Lexer;
 
 static gboolean
-at_end (const Lexer *lx)
+fill (Lexer *lx)
 {
-  return lx->p >= lx->end;
+  if (lx->in == NULL || lx->eof)
+    return FALSE;
+  if (lx->cap - lx->len < READ_BLOCK)
+    {
+      lx->cap = MAX (lx->cap * 2, lx->len + READ_BLOCK);
+      lx->buf = g_realloc (lx->buf, lx->cap);
+    }
+  gssize n = g_input_stream_read (lx->in, lx->buf + lx->len, READ_BLOCK, lx->cancellable,
+                                  &lx->read_error);
+  if (n <= 0)
+    {
+      lx->eof = TRUE;
+      return FALSE;
+    }
+  lx->len += (gsize) n;
+  return TRUE;
+}
+
+static gboolean
+at_end (Lexer *lx)
+{
+  return lx->pos >= lx->len && !fill (lx);
+}
+
+/* The byte at the current position (only after !at_end ()). */
+static inline char
+cur (const Lexer *lx)
+{
+  return lx->buf[lx->pos];
+}
+
+/* TRUE when the byte k after the current one is c. */
+static gboolean
+peek_is (Lexer *lx, gsize k, char c)
+{
+  while (lx->pos + k >= lx->len)
+    if (!fill (lx))
+      return FALSE;
+  return lx->buf[lx->pos + k] == c;
 }
 
 static void
@@ -219,18 +279,39 @@ advance (Lexer *lx)
 {
   if (at_end (lx))
     return;
-  unsigned char c = (unsigned char) *lx->p++;
+  unsigned char c = (unsigned char) lx->buf[lx->pos++];
   if (c == '\n')
     {
       lx->line++;
       lx->col = 1;
+      lx->line_start = lx->pos;
     }
   else if ((c & 0xc0) != 0x80)
     {
       /* Count characters: continuation bytes do not start a column. */
-      while (!at_end (lx) && ((unsigned char) *lx->p & 0xc0) == 0x80)
-        lx->p++;
+      while (!at_end (lx) && ((unsigned char) cur (lx) & 0xc0) == 0x80)
+        lx->pos++;
       lx->col++;
+    }
+}
+
+/* Between games: drops what is before the current line. */
+static void
+compact (Lexer *lx)
+{
+  if (lx->in == NULL || lx->line_start == 0)
+    return;
+  gsize keep = lx->line_start;
+  memmove (lx->buf, lx->buf + keep, lx->len - keep);
+  lx->len -= keep;
+  lx->pos -= keep;
+  lx->line_start = 0;
+  lx->dropped += keep;
+  /* Give back the room a very long game needed. */
+  if (lx->cap > 8 * READ_BLOCK && lx->len < lx->cap / 4)
+    {
+      lx->cap = MAX (2 * lx->len, 2 * READ_BLOCK);
+      lx->buf = g_realloc (lx->buf, lx->cap);
     }
 }
 
@@ -244,11 +325,33 @@ here (const Lexer *lx)
   return (Where) { lx->line, lx->col };
 }
 
+/* Where the last problem was found (each import runs on one thread). */
+static _Thread_local Where last_problem;
+
+/* A short, printable form of untrusted text for a message: valid UTF-8,
+ * control characters shown as U+FFFD, at most QUOTE_MAX characters (then
+ * "…").  `len` bytes of `text` (-1: NUL-terminated). */
+static char *
+quote (const char *text, gssize len)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, len);
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+  for (const char *p = valid; *p; p = g_utf8_next_char (p), n++)
+    {
+      if (n == QUOTE_MAX)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      gunichar c = g_utf8_get_char (p);
+      g_string_append_unichar (out, g_unichar_iscntrl (c) ? 0xfffd : c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 set_problem (GError **error, int code, Where w, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
-
-/* Where the last problem was found (the parser runs on one thread). */
-static _Thread_local Where last_problem;
 
 static void
 set_problem (GError **error, int code, Where w, const char *fmt, ...)
@@ -258,29 +361,46 @@ set_problem (GError **error, int code, Where w, const char *fmt, ...)
   va_start (ap, fmt);
   g_autofree char *msg = g_strdup_vprintf (fmt, ap);
   va_end (ap);
+  /* Every quoted piece is short already; this bounds the rest. */
+  if (g_utf8_strlen (msg, -1) > MESSAGE_MAX)
+    {
+      g_autofree char *cut = g_utf8_substring (msg, 0, MESSAGE_MAX);
+      g_free (msg);
+      msg = g_strconcat (cut, "…", NULL);
+    }
   g_set_error (error, KZ_KGN_ERROR, code, _("line %u, column %u: %s"), w.line, w.col, msg);
 }
 
-/* A comment just read (from `w` to lx->p) after a move: its
+/* Checks that buf[from, to) (which starts at `w`) is UTF-8 without NUL
+ * bytes; else a problem at the first bad byte. */
+static gboolean
+check_text (Lexer *lx, gsize from, gsize to, Where w, GError **error)
+{
+  const char *end;
+  if (g_utf8_validate_len (lx->buf + from, to - from, &end))
+    return TRUE;
+  for (const char *p = lx->buf + from; p < end; p++)
+    if (((unsigned char) *p & 0xc0) != 0x80)
+      w.col++;
+  set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
+               *end == '\0' ? _("a NUL byte (the file is not a text file?)")
+                            : _("bytes that are not valid UTF-8 text"));
+  return FALSE;
+}
+
+/* A comment just read (buf[open, pos): "{…}") after a move: its
  * "[%clk H:MM:SS]" is the mover's time left (kz_clock_parse_clk). */
 static void
-read_clock_comment (Lexer *lx, Where w)
+read_clock_comment (Lexer *lx, gsize open)
 {
   guint ply;
   gint64 ms;
 
   if (lx->clock_game == NULL || (ply = kz_game_get_ply (lx->clock_game)) == 0)
     return;
-  {
-    const char *start = lx->p;
-    /* back to the "{" that opened it (the comment holds no "{") */
-    while (start > lx->begin && *start != '{')
-      start--;
-    g_autofree char *text = g_strndup (start, (gsize) (lx->p - start));
-    if (kz_clock_parse_clk (text, &ms))
-      kz_game_load_move_clock (lx->clock_game, ply - 1, ms);
-  }
-  (void) w;
+  g_autofree char *text = g_strndup (lx->buf + open, lx->pos - open);
+  if (kz_clock_parse_clk (text, &ms))
+    kz_game_load_move_clock (lx->clock_game, ply - 1, ms);
 }
 
 /* Skips white space and comments; FALSE (with error) on an unclosed "{". */
@@ -289,18 +409,19 @@ skip_space (Lexer *lx, GError **error)
 {
   while (!at_end (lx))
     {
-      char c = *lx->p;
+      char c = cur (lx);
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
         advance (lx);
       else if (c == ';' || (c == '%' && lx->col == 1))
         {
-          while (!at_end (lx) && *lx->p != '\n')
+          while (!at_end (lx) && cur (lx) != '\n')
             advance (lx);
         }
       else if (c == '{')
         {
           Where w = here (lx);
-          while (!at_end (lx) && *lx->p != '}')
+          gsize open = lx->pos;
+          while (!at_end (lx) && cur (lx) != '}')
             advance (lx);
           if (at_end (lx))
             {
@@ -308,7 +429,7 @@ skip_space (Lexer *lx, GError **error)
               return FALSE;
             }
           advance (lx);
-          read_clock_comment (lx, w);
+          read_clock_comment (lx, open);
         }
       else
         break;
@@ -336,50 +457,58 @@ read_tag (Lexer *lx, GError **error)
 {
   Where start = here (lx);
   advance (lx);  /* '[' */
-  while (!at_end (lx) && (*lx->p == ' ' || *lx->p == '\t'))
+  while (!at_end (lx) && (cur (lx) == ' ' || cur (lx) == '\t'))
     advance (lx);
-  const char *name_start = lx->p;
-  while (!at_end (lx) && (g_ascii_isalnum (*lx->p) || *lx->p == '_'))
+  gsize name_start = lx->pos;
+  while (!at_end (lx) && (g_ascii_isalnum (cur (lx)) || cur (lx) == '_'))
     advance (lx);
-  if (lx->p == name_start)
+  if (lx->pos == name_start)
     {
       set_problem (error, KZ_KGN_ERROR_SYNTAX, here (lx), _("a tag name is expected after “[”"));
       return NULL;
     }
-  g_autofree char *name = g_strndup (name_start, (gsize) (lx->p - name_start));
-  while (!at_end (lx) && (*lx->p == ' ' || *lx->p == '\t'))
+  g_autofree char *name = g_strndup (lx->buf + name_start, lx->pos - name_start);
+  g_autofree char *qname = quote (name, -1);
+  while (!at_end (lx) && (cur (lx) == ' ' || cur (lx) == '\t'))
     advance (lx);
-  if (at_end (lx) || *lx->p != '"')
+  if (at_end (lx) || cur (lx) != '"')
     {
       set_problem (error, KZ_KGN_ERROR_SYNTAX, here (lx),
-                   _("the value of tag %s must be a quoted string"), name);
+                   _("the value of tag %s must be a quoted string"), qname);
       return NULL;
     }
   Where vstart = here (lx);
   advance (lx);
+  Where text_start = here (lx);
+  gsize raw_start = lx->pos;
   GString *value = g_string_new (NULL);
-  while (!at_end (lx) && *lx->p != '"' && *lx->p != '\n')
+  while (!at_end (lx) && cur (lx) != '"' && cur (lx) != '\n')
     {
-      if (*lx->p == '\\' && lx->p + 1 < lx->end && (lx->p[1] == '"' || lx->p[1] == '\\'))
+      if (cur (lx) == '\\' && (peek_is (lx, 1, '"') || peek_is (lx, 1, '\\')))
         advance (lx);
-      const char *c = lx->p;
+      gsize c = lx->pos;
       advance (lx);
-      g_string_append_len (value, c, lx->p - c);
+      g_string_append_len (value, lx->buf + c, (gssize) (lx->pos - c));
     }
-  if (at_end (lx) || *lx->p != '"')
+  if (at_end (lx) || cur (lx) != '"')
     {
       g_string_free (value, TRUE);
       set_problem (error, KZ_KGN_ERROR_SYNTAX, vstart,
-                   _("the value of tag %s is not closed with “\"” on its line"), name);
+                   _("the value of tag %s is not closed with “\"” on its line"), qname);
+      return NULL;
+    }
+  if (!check_text (lx, raw_start, lx->pos, text_start, error))
+    {
+      g_string_free (value, TRUE);
       return NULL;
     }
   advance (lx);
-  while (!at_end (lx) && (*lx->p == ' ' || *lx->p == '\t'))
+  while (!at_end (lx) && (cur (lx) == ' ' || cur (lx) == '\t'))
     advance (lx);
-  if (at_end (lx) || *lx->p != ']')
+  if (at_end (lx) || cur (lx) != ']')
     {
       g_string_free (value, TRUE);
-      set_problem (error, KZ_KGN_ERROR_SYNTAX, here (lx), _("“]” is expected to close tag %s"), name);
+      set_problem (error, KZ_KGN_ERROR_SYNTAX, here (lx), _("“]” is expected to close tag %s"), qname);
       return NULL;
     }
   advance (lx);
@@ -390,16 +519,16 @@ read_tag (Lexer *lx, GError **error)
   return tag;
 }
 
+/* The tags of one game: in order, and by name. */
+typedef struct {
+  GPtrArray  *list;    /* Tag*, owns them */
+  GHashTable *by_name; /* name → Tag* */
+} Tags;
+
 static const Tag *
-find_tag (GPtrArray *tags, const char *name)
+find_tag (const Tags *tags, const char *name)
 {
-  for (guint i = 0; i < tags->len; i++)
-    {
-      const Tag *t = g_ptr_array_index (tags, i);
-      if (strcmp (t->name, name) == 0)
-        return t;
-    }
-  return NULL;
+  return g_hash_table_lookup (tags->by_name, name);
 }
 
 static gboolean
@@ -431,13 +560,20 @@ is_space_or_stop (char c)
 
 /* Builds the game from its tags (before the movetext). */
 static KzGame *
-game_from_tags (GPtrArray *tags, Where start, GError **error)
+game_from_tags (const Tags *tags, GError **error)
 {
   const Tag *pos = find_tag (tags, "Position");
   KzGame *game;
   if (pos)
     {
       GError *local = NULL;
+      if (strlen (pos->value) >= KZ_KPN_MAX)
+        {
+          g_autofree char *q = quote (pos->value, -1);
+          set_problem (error, KZ_KGN_ERROR_BAD_POSITION, pos->where,
+                       _("the position “%s” is too long to be a position"), q);
+          return NULL;
+        }
       game = kz_game_new_from_kpn (pos->value, &local);
       if (game == NULL)
         {
@@ -449,12 +585,23 @@ game_from_tags (GPtrArray *tags, Where start, GError **error)
   else
     game = kz_game_new ();
   kz_game_set_start_time (game, 0);
-  for (guint i = 0; i < tags->len; i++)
+  for (guint i = 0; i < tags->list->len; i++)
     {
-      const Tag *t = g_ptr_array_index (tags, i);
+      const Tag *t = g_ptr_array_index (tags->list, i);
       if (strcmp (t->name, "Cossacks") == 0 || strcmp (t->name, "Turks") == 0)
-        kz_game_set_player (game, t->name[0] == 'C' ? KZ_COSSACKS : KZ_TURKS,
-                            strcmp (t->value, "?") == 0 ? "" : t->value, KZ_PLAYER_HUMAN, 0);
+        {
+          GError *local = NULL;
+          if (strcmp (t->value, "?") != 0 && !kz_player_name_validate (t->value, &local))
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, t->where, _("tag %s: %s"), t->name,
+                           local->message);
+              g_error_free (local);
+              g_object_unref (game);
+              return NULL;
+            }
+          kz_game_set_player (game, t->name[0] == 'C' ? KZ_COSSACKS : KZ_TURKS,
+                              strcmp (t->value, "?") == 0 ? "" : t->value, KZ_PLAYER_HUMAN, 0);
+        }
       else if (strcmp (t->name, "Date") == 0)
         {
           gint64 when;
@@ -475,24 +622,25 @@ game_from_tags (GPtrArray *tags, Where start, GError **error)
 /* Checks the result token (and tags) against the replayed game and
  * records an agreed draw or a resignation. */
 static gboolean
-finish_game (KzGame *game, GPtrArray *tags, KzResult token, Where where, GError **error)
+finish_game (KzGame *game, const Tags *tags, KzResult token, Where where, GError **error)
 {
   const Tag *rt = find_tag (tags, "Result");
   const Tag *tt = find_tag (tags, "Termination");
   if (rt)
     {
       KzResult r;
+      g_autofree char *q = quote (rt->value, -1);
       if (!kz_result_from_kgn (rt->value, &r))
         {
           set_problem (error, KZ_KGN_ERROR_BAD_RESULT, rt->where,
-                       _("“%s” is not a result (1-0, 0-1, 1/2-1/2 or *)"), rt->value);
+                       _("“%s” is not a result (1-0, 0-1, 1/2-1/2 or *)"), q);
           return FALSE;
         }
       if (r != token)
         {
           set_problem (error, KZ_KGN_ERROR_BAD_RESULT, where,
                        _("the result %s after the moves differs from the Result tag %s"),
-                       kz_result_to_kgn (token), rt->value);
+                       kz_result_to_kgn (token), q);
           return FALSE;
         }
     }
@@ -502,9 +650,10 @@ finish_game (KzGame *game, GPtrArray *tags, KzResult token, Where where, GError 
     {
       if (!kz_termination_from_kgn (tt->value, &term))
         {
+          g_autofree char *q = quote (tt->value, -1);
           set_problem (error, KZ_KGN_ERROR_BAD_RESULT, tt->where,
                        _("“%s” is not a termination (flag, annihilation, blocked, repetition, "
-                         "agreement, resignation or unterminated)"), tt->value);
+                         "agreement, resignation or unterminated)"), q);
           return FALSE;
         }
       have_term = TRUE;
@@ -555,33 +704,50 @@ finish_game (KzGame *game, GPtrArray *tags, KzResult token, Where where, GError 
   return TRUE;
 }
 
-/* Parses one game starting at a non-space character. */
-static KzGame *
-parse_one_game (Lexer *lx, GError **error)
+static void
+tags_clear (Tags *tags)
 {
-  Where start = here (lx);
-  g_autoptr (GPtrArray) tags = g_ptr_array_new_with_free_func ((GDestroyNotify) tag_free);
+  g_clear_pointer (&tags->by_name, g_hash_table_unref);
+  g_clear_pointer (&tags->list, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Tags, tags_clear)
+
+/* Parses one game starting at a non-space character.  *in_movetext says
+ * whether the parser got past the tags (for recover ()). */
+static KzGame *
+parse_one_game (Lexer *lx, gboolean *in_movetext, GError **error)
+{
+  *in_movetext = FALSE;
+  g_auto (Tags) tags = {
+    g_ptr_array_new_with_free_func ((GDestroyNotify) tag_free),
+    g_hash_table_new (g_str_hash, g_str_equal),
+  };
   for (;;)
     {
       if (!skip_space (lx, error))
         return NULL;
-      if (at_end (lx) || *lx->p != '[')
+      if (at_end (lx) || cur (lx) != '[')
         break;
       Tag *t = read_tag (lx, error);
       if (t == NULL)
         return NULL;
-      if (find_tag (tags, t->name))
+      if (find_tag (&tags, t->name))
         {
-          set_problem (error, KZ_KGN_ERROR_SYNTAX, t->where, _("the tag %s appears twice"), t->name);
+          g_autofree char *q = quote (t->name, -1);
+          set_problem (error, KZ_KGN_ERROR_SYNTAX, t->where, _("the tag %s appears twice"), q);
           tag_free (t);
           return NULL;
         }
-      g_ptr_array_add (tags, t);
+      g_ptr_array_add (tags.list, t);
+      g_hash_table_insert (tags.by_name, t->name, t);
     }
+  *in_movetext = TRUE;
 
-  g_autoptr (KzGame) game = game_from_tags (tags, start, error);
+  g_autoptr (KzGame) game = game_from_tags (&tags, error);
   if (game == NULL)
     return NULL;
+  lx->clock_game = game;
   lx->clock_game = game;
 
   for (;;)
@@ -595,23 +761,25 @@ parse_one_game (Lexer *lx, GError **error)
                        _("the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end"));
           return NULL;
         }
-      if (*lx->p == '[' || *lx->p == ']')
+      if (cur (lx) == '[' || cur (lx) == ']')
         {
           set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
-                       *lx->p == '['
+                       cur (lx) == '['
                        ? _("a tag among the moves (is the result missing at the end of the game?)")
                        : _("an unexpected “]”"));
           return NULL;
         }
-      const char *tok_start = lx->p;
-      while (!at_end (lx) && !is_space_or_stop (*lx->p))
+      gsize tok_start = lx->pos;
+      while (!at_end (lx) && !is_space_or_stop (cur (lx)))
         advance (lx);
-      g_autofree char *tok = g_strndup (tok_start, (gsize) (lx->p - tok_start));
+      if (!check_text (lx, tok_start, lx->pos, w, error))
+        return NULL;
+      g_autofree char *tok = g_strndup (lx->buf + tok_start, lx->pos - tok_start);
 
       KzResult result;
       if (kz_result_from_kgn (tok, &result))
         {
-          if (!finish_game (game, tags, result, w, error))
+          if (!finish_game (game, &tags, result, w, error))
             return NULL;
           return g_steal_pointer (&game);
         }
@@ -625,8 +793,9 @@ parse_one_game (Lexer *lx, GError **error)
             m++;
           if (*m != '.')
             {
+              g_autofree char *q = quote (tok, -1);
               set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
-                           _("“%s” is neither a move number (like 12. or 12...) nor a move"), tok);
+                           _("“%s” is neither a move number (like 12. or 12...) nor a move"), q);
               return NULL;
             }
           while (*m == '.')
@@ -638,10 +807,14 @@ parse_one_game (Lexer *lx, GError **error)
       GError *local = NULL;
       if (!kz_game_load_move (game, m, 0, &local))
         {
+          g_autofree char *q = quote (m, -1);
+          g_autofree char *reason = quote (local->message, -1);
+          /* The engine's reason names the move itself when it is short. */
           set_problem (error,
                        g_error_matches (local, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX)
                        ? KZ_KGN_ERROR_SYNTAX : KZ_KGN_ERROR_ILLEGAL_MOVE,
-                       mw, _("move %s: %s"), m, local->message);
+                       mw, _("move %s: %s"), q,
+                       strlen (m) <= QUOTE_MAX ? local->message : reason);
           g_error_free (local);
           return NULL;
         }
@@ -649,95 +822,248 @@ parse_one_game (Lexer *lx, GError **error)
 }
 
 static KzGame *
-parse_one (Lexer *lx, GError **error)
+parse_one (Lexer *lx, gboolean *in_movetext, GError **error)
 {
-  KzGame *game = parse_one_game (lx, error);
+  KzGame *game = parse_one_game (lx, in_movetext, error);
 
   lx->clock_game = NULL;   /* read, or freed on an error */
   return game;
 }
 
-/* After a bad game: the next line that starts with "[" right after a
- * line that does not (the bad game's tags are skipped with it). */
-static void
-recover (Lexer *lx)
+/* Is the token [from, from + n) of the buffer a result token? */
+static gboolean
+is_result_token (const char *tok, gsize n)
 {
-  const char *q = lx->p;
-  while (q > lx->begin && q[-1] != '\n')
-    q--;
-  gboolean prev_is_tag = q < lx->end && *q == '[';
-  while (!at_end (lx) && *lx->p != '\n')
-    advance (lx);
+  static const char *const results[] = { "1-0", "0-1", "1/2-1/2", "*" };
+  for (guint i = 0; i < G_N_ELEMENTS (results); i++)
+    if (n == strlen (results[i]) && memcmp (tok, results[i], n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Scans to the end of the current line (the '\n' is not consumed).  Sets
+ * *blank when it held only white space and *result when a result token
+ * stood on it. */
+static void
+scan_line (Lexer *lx, gboolean *blank, gboolean *result)
+{
+  char tok[8];
+  gsize n = 0;
+  gboolean long_token = FALSE;
+  *blank = TRUE;
+  *result = FALSE;
+  for (;;)
+    {
+      gboolean end = at_end (lx) || cur (lx) == '\n';
+      char c = end ? ' ' : cur (lx);
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
+        {
+          if (n > 0 && !long_token && is_result_token (tok, n))
+            *result = TRUE;
+          n = 0;
+          long_token = FALSE;
+        }
+      else
+        {
+          *blank = FALSE;
+          if (n < sizeof tok)
+            tok[n++] = c;
+          else
+            long_token = TRUE;
+        }
+      if (end)
+        return;
+      advance (lx);
+    }
+}
+
+/* After a bad game: skips the rest of it, to the line that starts the
+ * next game with "[".  When the error was among the moves, that is the
+ * first such line after a line that is not a tag.  When it was among the
+ * tags, the rest of the bad game's tags and its moves come first: the
+ * next game starts after a result token, or after a blank line that
+ * follows the moves (so the tail of a broken tag, or the tags after it,
+ * are never taken for a game of their own). */
+static void
+recover (Lexer *lx, gboolean in_movetext)
+{
+  gboolean line_is_tag = lx->line_start < lx->len && lx->buf[lx->line_start] == '[';
+  gboolean blank, result;
+  scan_line (lx, &blank, &result);
+  gboolean seen_result = !line_is_tag && result;
+  gboolean seen_moves = !line_is_tag && !blank;
+  gboolean prev_tag = line_is_tag, prev_blank = FALSE;
   while (!at_end (lx))
     {
       advance (lx);  /* the '\n' */
+      compact (lx);
       if (at_end (lx))
-        break;
-      gboolean is_tag = *lx->p == '[';
-      if (is_tag && !prev_is_tag)
         return;
-      prev_is_tag = is_tag;
-      while (!at_end (lx) && *lx->p != '\n')
-        advance (lx);
+      if (cur (lx) == '[')
+        {
+          if (in_movetext ? !prev_tag : (seen_result || (seen_moves && prev_blank)))
+            return;
+          scan_line (lx, &blank, &result);
+          prev_tag = TRUE;
+          prev_blank = FALSE;
+          continue;
+        }
+      scan_line (lx, &blank, &result);
+      seen_result |= result;
+      seen_moves |= !blank;
+      prev_tag = FALSE;
+      prev_blank = blank;
     }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Import: games one by one                                                */
+
+struct _KzKgnReader {
+  Lexer lx;
+  guint n_games;   /* good and bad so far */
+};
+
+static KzKgnReader *
+reader_new (void)
+{
+  KzKgnReader *r = g_new0 (KzKgnReader, 1);
+  r->lx.line = 1;
+  r->lx.col = 1;
+  return r;
+}
+
+KzKgnReader *
+kz_kgn_reader_new (const char *text, gssize len)
+{
+  g_return_val_if_fail (text != NULL || len == 0, NULL);
+  KzKgnReader *r = reader_new ();
+  r->lx.buf = (char *) text;
+  r->lx.len = r->lx.cap = len < 0 ? strlen (text) : (gsize) len;
+  r->lx.eof = TRUE;
+  return r;
+}
+
+KzKgnReader *
+kz_kgn_reader_new_for_stream (GInputStream *stream)
+{
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+  KzKgnReader *r = reader_new ();
+  r->lx.in = g_object_ref (stream);
+  return r;
+}
+
+void
+kz_kgn_reader_free (KzKgnReader *reader)
+{
+  if (reader == NULL)
+    return;
+  if (reader->lx.in)
+    {
+      g_free (reader->lx.buf);
+      g_object_unref (reader->lx.in);
+    }
+  g_clear_error (&reader->lx.read_error);
+  g_free (reader);
+}
+
+guint64
+kz_kgn_reader_get_bytes_read (KzKgnReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+  return reader->lx.dropped + reader->lx.pos;
+}
+
+static gboolean
+read_failed (Lexer *lx, GError **error)
+{
+  if (lx->read_error == NULL)
+    return FALSE;
+  g_propagate_error (error, g_steal_pointer (&lx->read_error));
+  return TRUE;
+}
+
+gboolean
+kz_kgn_reader_next (KzKgnReader *reader, KzGame **game, KzKgnProblem **problem,
+                    GCancellable *cancellable, GError **error)
+{
+  g_return_val_if_fail (reader != NULL, FALSE);
+  g_return_val_if_fail (game != NULL && problem != NULL, FALSE);
+  Lexer *lx = &reader->lx;
+  *game = NULL;
+  *problem = NULL;
+  lx->cancellable = cancellable;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  compact (lx);
+  GError *local = NULL;
+  gboolean in_movetext = FALSE;
+  gsize game_start = 0;
+  guint game_line = lx->line;
+  KzGame *g = NULL;
+  if (skip_space (lx, &local))
+    {
+      if (read_failed (lx, error))
+        return FALSE;
+      if (at_end (lx))
+        {
+          read_failed (lx, error);
+          return FALSE;
+        }
+      game_start = lx->pos;
+      game_line = lx->line;
+      g = parse_one (lx, &in_movetext, &local);
+    }
+  if (read_failed (lx, error))
+    {
+      g_clear_object (&g);
+      g_clear_error (&local);
+      return FALSE;
+    }
+  reader->n_games++;
+  if (g)
+    {
+      *game = g;
+      return TRUE;
+    }
+  KzKgnProblem *p = g_new0 (KzKgnProblem, 1);
+  p->line = last_problem.line;
+  p->column = last_problem.col;
+  p->game_line = game_line;
+  p->error = local;
+  *problem = p;
+  if (at_end (lx))
+    return !read_failed (lx, error);
+  /* A game without its result token runs into the next game's tags:
+   * that game starts right here. */
+  if (in_movetext && cur (lx) == '[' && lx->col == 1 && lx->pos != game_start)
+    return TRUE;
+  if (lx->pos == game_start)
+    advance (lx);
+  recover (lx, in_movetext);
+  if (read_failed (lx, error))
+    {
+      g_clear_pointer (problem, kz_kgn_problem_free);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 GPtrArray *
 kz_kgn_parse (const char *text, gssize len, GPtrArray **problems, GError **error)
 {
   g_return_val_if_fail (text != NULL, NULL);
-  gsize n = len < 0 ? strlen (text) : (gsize) len;
-  const char *bad;
-  if (!g_utf8_validate (text, (gssize) n, &bad))
-    {
-      Lexer at = { text, text, bad, 1, 1 };
-      while (!at_end (&at))
-        advance (&at);
-      set_problem (error, KZ_KGN_ERROR_SYNTAX, here (&at), _("the text is not valid UTF-8"));
-      return NULL;
-    }
-  Lexer lx = { text, text, text + n, 1, 1, NULL };
+  g_autoptr (KzKgnReader) reader = kz_kgn_reader_new (text, len);
   GPtrArray *games = g_ptr_array_new_with_free_func (g_object_unref);
   GPtrArray *probs = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_kgn_problem_free);
-  for (;;)
+  KzGame *game;
+  KzKgnProblem *problem;
+  while (kz_kgn_reader_next (reader, &game, &problem, NULL, NULL))
     {
-      GError *local = NULL;
-      if (!skip_space (&lx, &local))
-        {
-          KzKgnProblem *p = g_new0 (KzKgnProblem, 1);
-          p->line = lx.line;
-          p->column = lx.col;
-          p->game_line = lx.line;
-          p->error = local;
-          g_ptr_array_add (probs, p);
-          break;
-        }
-      if (at_end (&lx))
-        break;
-      /* Position of the line start, for recovery. */
-      const char *game_start = lx.p;
-      guint game_line = lx.line;
-      KzGame *game = parse_one (&lx, &local);
       if (game)
-        {
-          g_ptr_array_add (games, game);
-          continue;
-        }
-      KzKgnProblem *p = g_new0 (KzKgnProblem, 1);
-      p->line = lx.line;
-      p->column = lx.col;
-      p->game_line = game_line;
-      p->error = local;
-      p->line = last_problem.line;
-      p->column = last_problem.col;
-      g_ptr_array_add (probs, p);
-      /* A game without its result token runs into the next game's tags:
-       * that game starts right here. */
-      if (!at_end (&lx) && *lx.p == '[' && lx.col == 1 && lx.p != game_start)
-        continue;
-      if (lx.p == game_start)
-        advance (&lx);
-      recover (&lx);
+        g_ptr_array_add (games, game);
+      else
+        g_ptr_array_add (probs, problem);
     }
   if (games->len == 0 && probs->len == 0)
     {
@@ -778,35 +1104,111 @@ kz_kgn_parse_game (const char *text, gssize len, GError **error)
   return g_object_ref (g_ptr_array_index (games, 0));
 }
 
+/* ---------------------------------------------------------------------- */
+/* Import into a store                                                     */
+
+void
+kz_kgn_import_summary_clear (KzKgnImportSummary *summary)
+{
+  g_clear_pointer (&summary->problems, g_ptr_array_unref);
+  g_clear_pointer (&summary->note, g_free);
+  memset (summary, 0, sizeof *summary);
+}
+
+char *
+kz_kgn_game_digest (KzGame *game)
+{
+  g_autofree char *text = kz_kgn_export_game (game);
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}
+
+static gboolean
+import_reader (KzStore *store, KzKgnReader *reader, const char *file_name,
+               KzKgnImportFunc func, gpointer user_data, GCancellable *cancellable,
+               KzKgnImportSummary *summary, GError **error)
+{
+  memset (summary, 0, sizeof *summary);
+  summary->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_kgn_problem_free);
+  gint64 import_id = kz_store_begin_import (store, file_name, error);
+  if (import_id == 0)
+    return FALSE;
+  summary->import_id = import_id;
+  gboolean ok = TRUE;
+  GError *local = NULL;
+  for (;;)
+    {
+      KzGame *game = NULL;
+      KzKgnProblem *problem = NULL;
+      if (!kz_kgn_reader_next (reader, &game, &problem, cancellable, &local))
+        break;
+      if (game)
+        {
+          g_autofree char *digest = kz_kgn_game_digest (game);
+          gboolean duplicate = FALSE;
+          gint64 id = kz_store_add_imported_game (store, game, import_id, digest, &duplicate, &local);
+          g_object_unref (game);
+          if (id == 0 && !duplicate)
+            break;
+          if (duplicate)
+            summary->duplicates++;
+          else
+            summary->imported++;
+        }
+      else
+        {
+          summary->failed++;
+          if (func)
+            func (problem, kz_kgn_reader_get_bytes_read (reader), summary, user_data);
+          if (summary->problems->len < KZ_KGN_MAX_PROBLEMS)
+            g_ptr_array_add (summary->problems, problem);
+          else
+            kz_kgn_problem_free (problem);
+          continue;
+        }
+      if (func)
+        func (NULL, kz_kgn_reader_get_bytes_read (reader), summary, user_data);
+    }
+  if (local)
+    {
+      ok = FALSE;
+      g_propagate_error (error, local);
+    }
+  else if (summary->imported + summary->duplicates + summary->failed == 0)
+    {
+      ok = FALSE;
+      g_set_error (error, KZ_KGN_ERROR, KZ_KGN_ERROR_EMPTY, _("There is no game in the text"));
+    }
+  /* The games are committed one by one; what ends the import can only
+   * fail to sync them, which the note reports without failing it. */
+  kz_store_end_import (store, import_id, summary->imported, summary->duplicates, summary->failed,
+                       &summary->note);
+  return ok;
+}
+
+gboolean
+kz_kgn_import_stream (KzStore *store, GInputStream *stream, const char *file_name,
+                      KzKgnImportFunc func, gpointer user_data, GCancellable *cancellable,
+                      KzKgnImportSummary *summary, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), FALSE);
+  g_return_val_if_fail (summary != NULL, FALSE);
+  g_autoptr (KzKgnReader) reader = kz_kgn_reader_new_for_stream (stream);
+  return import_reader (store, reader, file_name, func, user_data, cancellable, summary, error);
+}
+
 gboolean
 kz_kgn_import (KzStore *store, const char *text, gssize len, guint *n_imported,
                GPtrArray **problems, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (store), FALSE);
-  guint count = 0;
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_autoptr (KzKgnReader) reader = kz_kgn_reader_new (text, len);
+  g_auto (KzKgnImportSummary) summary = { 0 };
+  gboolean ok = import_reader (store, reader, "", NULL, NULL, NULL, &summary, error);
   if (n_imported)
-    *n_imported = 0;
-  g_autoptr (GPtrArray) games = kz_kgn_parse (text, len, problems, error);
-  if (games == NULL)
-    return FALSE;
-  /* One transaction per game, without waiting for the disk after each;
-   * the end of bulk mode syncs them all before returning. */
-  if (!kz_store_set_bulk (store, TRUE, error))
-    return FALSE;
-  gboolean ok = TRUE;
-  for (guint i = 0; i < games->len && ok; i++)
-    {
-      KzGame *game = g_ptr_array_index (games, i);
-      if (kz_store_create_game (store, game, error) == 0)
-        ok = FALSE;
-      else
-        count++;
-      /* The imported games are not kept attached to the store. */
-      kz_game_detach (game);
-    }
-  if (!kz_store_set_bulk (store, FALSE, ok ? error : NULL))
-    ok = FALSE;
-  if (n_imported)
-    *n_imported = count;
+    *n_imported = summary.imported;
+  if (problems)
+    *problems = g_steal_pointer (&summary.problems);
   return ok;
 }

@@ -8,13 +8,18 @@
  * No database ids are written, so export → import → export is identical.
  * Games are separated by one empty line; the text ends with "\n".
  *
- * Import reads any number of games.  Tags, move numbers ("12." and
+ * Import reads any number of games, one at a time (from a stream only the
+ * current game is held in memory).  Tags, move numbers ("12." and
  * "12..."), comments "{…}" and ";…" and the result token are recognised;
  * every move is checked with the engine.  A malformed game gives a
  * KZ_KGN_ERROR whose message starts with "line L, column C: " (1-based,
- * columns count characters); the parser then skips to the next game
- * (the next line that starts with '[' after the bad game's movetext)
- * and goes on.
+ * columns count characters) and is at most about 300 characters long
+ * (quoted text is cut to 40 characters).  A NUL byte or bytes that are
+ * not UTF-8 make only the game they are in bad.  The parser then skips
+ * the rest of the bad game (see recover () in kz-kgn.c) and goes on.
+ * Player names must pass kz_player_name_validate(); export writes every
+ * value so that import reads it back (names cleaned, control characters
+ * in tag values written as spaces).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -64,17 +69,68 @@ void kz_kgn_problem_free (KzKgnProblem *problem);
  * games (GPtrArray of KzGame*, not attached to a store) and, in
  * *problems (GPtrArray of KzKgnProblem*, may be NULL), one entry per bad
  * game.  Returns NULL and sets error only when the text holds no game
- * at all or is not UTF-8. */
+ * at all. */
 GPtrArray  *kz_kgn_parse (const char *text, gssize len, GPtrArray **problems,
                           GError **error);
 /* Convenience: exactly one game; the first problem becomes the error. */
 KzGame     *kz_kgn_parse_game (const char *text, gssize len, GError **error);
 
-/* Imports every good game of `text` into `store`, each in its own
- * transaction: a bad game imports nothing, the good games before and
- * after it are imported.  *n_imported counts them; *problems lists the
- * bad games (may be NULL).  Returns FALSE with error only for a database
- * failure (the games imported before it stay) or a text with no game. */
+/* Reads games one by one from a text in memory (which must outlive the
+ * reader) or from a stream. */
+typedef struct _KzKgnReader KzKgnReader;
+KzKgnReader *kz_kgn_reader_new (const char *text, gssize len);
+KzKgnReader *kz_kgn_reader_new_for_stream (GInputStream *stream);
+void         kz_kgn_reader_free (KzKgnReader *reader);
+/* TRUE with either *game (a good game, not attached to a store) or
+ * *problem (a bad one); FALSE at the end of the text (error unset), or
+ * when reading the stream failed or was cancelled (error set). */
+gboolean     kz_kgn_reader_next (KzKgnReader *reader, KzGame **game,
+                                 KzKgnProblem **problem, GCancellable *cancellable,
+                                 GError **error);
+/* How far the reader has got, in bytes (for a progress bar). */
+guint64      kz_kgn_reader_get_bytes_read (KzKgnReader *reader);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KzKgnReader, kz_kgn_reader_free)
+
+/* The SHA-256 of a game's KGN export: equal for games with the same
+ * tags, players, result and moves (duplicates on import). */
+char       *kz_kgn_game_digest (KzGame *game);
+
+/* Problems an import summary keeps (the count goes on). */
+#define KZ_KGN_MAX_PROBLEMS 1000
+
+/* What an import did. */
+typedef struct {
+  gint64     import_id;   /* the batch recorded in the store (kz_store_list_imports()) */
+  guint      imported;    /* games added */
+  guint      duplicates;  /* games skipped: the same game was stored already */
+  guint      failed;      /* games that could not be read */
+  GPtrArray *problems;    /* KzKgnProblem*, the first KZ_KGN_MAX_PROBLEMS of them */
+  char      *note;        /* a problem after every game was saved (it does not fail
+                           * the import), or NULL */
+} KzKgnImportSummary;
+
+void kz_kgn_import_summary_clear (KzKgnImportSummary *summary);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (KzKgnImportSummary, kz_kgn_import_summary_clear)
+
+/* Called after each game: `problem` is the bad game just read, or NULL
+ * after a good one (imported or a duplicate); bytes_read for progress. */
+typedef void (*KzKgnImportFunc) (const KzKgnProblem *problem, guint64 bytes_read,
+                                 const KzKgnImportSummary *so_far, gpointer user_data);
+
+/* Imports every good game of `stream` into `store` as one recorded batch
+ * (file_name, the time, the counts), each game in its own transaction: a
+ * bad game imports nothing, the good games before and after it are
+ * imported, a game already stored (same digest) is skipped as a
+ * duplicate.  Returns FALSE with error for a database or read failure,
+ * cancellation (G_IO_ERROR_CANCELLED) or a text with no game; the games
+ * committed before stay and *summary counts them in every case. */
+gboolean    kz_kgn_import_stream (KzStore *store, GInputStream *stream,
+                                  const char *file_name, KzKgnImportFunc func,
+                                  gpointer user_data, GCancellable *cancellable,
+                                  KzKgnImportSummary *summary, GError **error);
+
+/* The same for a text in memory (batch file name ""); *n_imported and
+ * *problems (may be NULL) as in the summary. */
 gboolean    kz_kgn_import (KzStore *store, const char *text, gssize len,
                            guint *n_imported, GPtrArray **problems,
                            GError **error);

@@ -14,6 +14,10 @@ G_BEGIN_DECLS
 /* The schema of version 1, exactly as the first release wrote it (the
  * migration test builds a v1 file with it). */
 extern const char kz_store_schema_v1[];
+/* The SQL that upgrades version N - 1 to N (index N, from 2); the
+ * migration to 2 also replays the games in C (final_kpn), which a test
+ * building an old file does not need. */
+extern const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1];
 
 /* The connection, for tests and benchmarks (bulk SQL, failure injection
  * such as PRAGMA max_page_count to simulate a full disk). */
@@ -32,5 +36,28 @@ sqlite3 *kz_store_get_db (KzStore *self);
 gboolean kz_store_sql_failed (KzStore *self, GError **error, int rc, const char *doing);
 
 gboolean kz_store_set_bulk (KzStore *self, gboolean bulk, GError **error);
+
+/* Imports (kz_kgn_import_stream()): begins a batch (a row in imports)
+ * and bulk mode; returns its id, 0 on error. */
+gint64   kz_store_begin_import (KzStore *self, const char *file_name, GError **error);
+/* Adds one game of the batch in its own transaction, unless a game with
+ * the same digest is stored (then *duplicate and 0, no error). */
+gint64   kz_store_add_imported_game (KzStore *self, KzGame *game, gint64 import_id,
+                                     const char *digest, gboolean *duplicate,
+                                     GError **error);
+/* Records the counts (an import cut short by a crash keeps 0; its games
+ * are counted by kz_store_list_imports()'s `remaining`) and leaves bulk
+ * mode.  Every game is committed
+ * already; a failure here (such as a full disk during the final
+ * checkpoint, which runs after the WAL is synced) loses nothing, so it is
+ * only reported in *note (may be NULL). */
+void     kz_store_end_import (KzStore *self, gint64 import_id, guint imported,
+                              guint duplicates, guint failed, char **note);
+/* Test hook: makes the final checkpoint of every later import fail with
+ * SQLite result code rc (SQLITE_OK: normal). */
+void     kz_store_fail_final_checkpoint (int rc);
+
+/* Test hook: treat every file system as remote (rollback journal). */
+void     kz_store_assume_remote (gboolean remote);
 
 G_END_DECLS

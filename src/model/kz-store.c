@@ -23,6 +23,14 @@
  * Version 5 adds moves.clock_ms: the mover's time left on the clock after
  * the move (NULL without a clock); the time control itself is the game's
  * TimeControl tag, kept with the other tags.
+ * Version 6 records imports: the table
+ *   imports(id, file, time, games, duplicates, failed)
+ * and, on games, added_at (seconds: when the game was started or imported
+ * here; the list is ordered by it, not by the KGN date), import_id (the
+ * batch that added it, NULL for a game played here; never resumed) and
+ * digest (kz_kgn_game_digest() of an imported game, for duplicates).  The
+ * migration takes added_at from start_time and puts the games imported
+ * before (moves without a time) into one batch with an empty file name.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -39,6 +47,10 @@
 #include <glib/gstdio.h>
 
 G_DEFINE_QUARK (kz-store-error-quark, kz_store_error)
+
+/* PRAGMA application_id of a Kazaki database: "KzKg".  Files written
+ * before version 4 have 0; any other value is another program's file. */
+#define KZ_APPLICATION_ID 0x4b7a4b67
 
 /* Files up to this size get a full PRAGMA quick_check when opened. */
 #define QUICK_CHECK_MAX_BYTES (64 * 1024 * 1024)
@@ -113,6 +125,49 @@ static const char migration_v5[] =
   "ALTER TABLE moves ADD COLUMN clock_ms INTEGER;\n"
   "PRAGMA user_version = 5;\n";
 
+/* The games imported before version 6: moves, none with a time. */
+#define LEGACY_IMPORTED \
+  "plies > 0 AND NOT EXISTS (SELECT 1 FROM moves WHERE moves.game_id = games.id " \
+  "AND moves.played_at <> 0)"
+
+/* From version 5 to 6: import batches, ordering by when a game came here. */
+static const char migration_v6[] =
+  "CREATE TABLE imports (\n"
+  "  id INTEGER PRIMARY KEY,\n"
+  "  file TEXT NOT NULL,\n"
+  "  time INTEGER NOT NULL,\n"
+  "  games INTEGER NOT NULL DEFAULT 0,\n"
+  "  duplicates INTEGER NOT NULL DEFAULT 0,\n"
+  "  failed INTEGER NOT NULL DEFAULT 0\n"
+  ");\n"
+  "ALTER TABLE games ADD COLUMN added_at INTEGER NOT NULL DEFAULT 0;\n"
+  "ALTER TABLE games ADD COLUMN import_id INTEGER REFERENCES imports (id) ON DELETE SET NULL;\n"
+  "ALTER TABLE games ADD COLUMN digest TEXT;\n"
+  "UPDATE games SET added_at = start_time;\n"
+  "INSERT INTO imports (id, file, time, games) "
+  "  SELECT 1, '', 0, (SELECT count(*) FROM games WHERE " LEGACY_IMPORTED ") "
+  "  WHERE EXISTS (SELECT 1 FROM games WHERE " LEGACY_IMPORTED ");\n"
+  "UPDATE games SET import_id = 1 "
+  "  WHERE " LEGACY_IMPORTED " AND EXISTS (SELECT 1 FROM imports WHERE id = 1);\n"
+  "DROP INDEX games_newest;\n"
+  "CREATE INDEX games_newest ON games (added_at DESC, id DESC);\n"
+  "DROP INDEX games_by_result;\n"
+  "CREATE INDEX games_by_result ON games (result, added_at DESC, id DESC);\n"
+  "DROP INDEX games_resumable;\n"
+  "CREATE INDEX games_resumable ON games (result) "
+  "  WHERE result = 0 AND import_id IS NULL AND (cossacks_kind = 0 OR turks_kind = 0);\n"
+  "CREATE INDEX games_by_import ON games (import_id) WHERE import_id IS NOT NULL;\n"
+  "CREATE INDEX games_by_digest ON games (digest) WHERE digest IS NOT NULL;\n"
+  "PRAGMA user_version = 6;\n";
+
+const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
+  [2] = migration_v2,
+  [3] = migration_v3,
+  [4] = migration_v4,
+  [5] = migration_v5,
+  [6] = migration_v6,
+};
+
 enum {
   STMT_INSERT_MOVE,
   STMT_ADVANCE_GAME,
@@ -121,6 +176,8 @@ enum {
   STMT_SET_OUTCOME,
   STMT_GAME_INFO,
   STMT_GAME_MOVES,
+  STMT_INSERT_GAME,
+  STMT_FIND_DIGEST,
   N_STMTS
 };
 
@@ -139,22 +196,42 @@ static const char *const stmt_sql[N_STMTS] = {
     "UPDATE games SET result = ?2, termination = ?3, end_time = ?4 WHERE id = ?1",
   [STMT_GAME_INFO] =
     "SELECT id, cossacks, turks, cossacks_kind, turks_kind, cossacks_level, turks_level, "
-    "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags "
-    "FROM games WHERE id = ?1",
+    "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags, "
+    "added_at, import_id FROM games WHERE id = ?1",
   [STMT_GAME_MOVES] =
     "SELECT ply, move, played_at, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+  [STMT_INSERT_GAME] =
+    "INSERT INTO games (cossacks, turks, cossacks_kind, turks_kind, cossacks_level, "
+    "turks_level, start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags, "
+    "added_at, import_id, digest) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+  [STMT_FIND_DIGEST] =
+    "SELECT 1 FROM games WHERE digest = ?1 LIMIT 1",
 };
 
 #define INFO_COLUMNS \
   "id, cossacks, turks, cossacks_kind, turks_kind, cossacks_level, turks_level, " \
-  "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags"
+  "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags, " \
+  "added_at, import_id"
 
 struct _KzStore {
   GObject       parent_instance;
   char         *path;
   sqlite3      *db;
   sqlite3_stmt *stmts[N_STMTS];
+  gboolean      read_only;   /* opened by kz_store_open_for_reading() on a file it cannot write */
+  gboolean      opened;      /* a Kazaki database in use: a clean close may write */
+  gboolean      remote;      /* on a remote file system: rollback journal, not WAL */
 };
+
+/* Test hook: treat every file system as remote. */
+static gboolean assume_remote;
+
+void
+kz_store_assume_remote (gboolean remote)
+{
+  assume_remote = remote;
+}
 
 G_DEFINE_FINAL_TYPE (KzStore, kz_store, G_TYPE_OBJECT)
 
@@ -164,6 +241,14 @@ kz_store_finalize (GObject *object)
   KzStore *self = KZ_STORE (object);
   for (int i = 0; i < N_STMTS; i++)
     g_clear_pointer (&self->stmts[i], sqlite3_finalize);
+  /* A clean close: let SQLite refresh the statistics it needs, and empty
+   * the WAL so the file alone holds everything. */
+  if (self->db && self->opened && !self->read_only && sqlite3_get_autocommit (self->db))
+    {
+      sqlite3_exec (self->db, "PRAGMA optimize", NULL, NULL, NULL);
+      if (!self->remote)
+        sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+    }
   g_clear_pointer (&self->db, sqlite3_close);
   g_clear_pointer (&self->path, g_free);
   G_OBJECT_CLASS (kz_store_parent_class)->finalize (object);
@@ -228,10 +313,32 @@ folder_writable_errno (const char *path)
 
 /* A GError for an SQLite failure `rc` on the store's file.  `doing`
  * says what was being done ("saving the move", …). */
+/* SQLite's message, made fit for the user: a damaged schema can put
+ * any bytes in it.  Valid UTF-8, no control characters, at most 120
+ * characters. */
+static char *
+clean_detail (const char *text)
+{
+  g_autofree char *valid = g_utf8_make_valid (text ? text : "", -1);
+  GString *out = g_string_new (NULL);
+  guint n = 0;
+  for (const char *p = valid; *p; p = g_utf8_next_char (p), n++)
+    {
+      if (n == 120)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      gunichar c = g_utf8_get_char (p);
+      g_string_append_unichar (out, g_unichar_iscntrl (c) ? ' ' : c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 set_db_error (GError **error, const char *path, sqlite3 *db, int rc, const char *doing)
 {
-  const char *detail = db ? sqlite3_errmsg (db) : sqlite3_errstr (rc);
+  g_autofree char *detail = clean_detail (db ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
   switch (rc & 0xff)
     {
     case SQLITE_NOTADB:
@@ -468,6 +575,10 @@ create_schema (KzStore *self, GError **error)
     rc = exec (self, migration_v4);
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v5);
+  if (rc == SQLITE_OK)
+    rc = exec (self, migration_v6);
+  if (rc == SQLITE_OK)
+    rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
@@ -499,6 +610,10 @@ migrate (KzStore *self, gint64 version, GError **error)
     rc = exec (self, migration_v4);
   if (rc == SQLITE_OK && version < 5)
     rc = exec (self, migration_v5);
+  if (rc == SQLITE_OK && version < 6)
+    rc = exec (self, migration_v6);
+  if (rc == SQLITE_OK)
+    rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
     {
       fail (self, error, rc, doing);
@@ -607,7 +722,10 @@ verify (KzStore *self, gboolean deep, gint64 *version, GError **error)
       || !query_int (self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'moves'",
                      &has_moves, error, doing))
     return FALSE;
-  if (v < 1 || !has_games || !has_moves)
+  gint64 app_id = 0;
+  if (!query_int (self, "PRAGMA application_id", &app_id, error, doing))
+    return FALSE;
+  if (v < 1 || !has_games || !has_moves || (app_id != 0 && app_id != KZ_APPLICATION_ID))
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_KAZAKI,
                    _("“%s” is an SQLite database, but not a Kazaki game database; it was left untouched"),
@@ -712,8 +830,63 @@ check_existing (KzStore *self, gboolean wal, gboolean *checked, gint64 *version,
   return ok;
 }
 
+/* The read-only fallback of kz_store_open_for_reading(): a connection
+ * that writes nothing (immutable when the WAL file has no -wal beside it,
+ * so SQLite needs no -shm either). */
+static gboolean
+open_read_only (KzStore *self, gboolean deep, GError **error)
+{
+  g_clear_pointer (&self->db, sqlite3_close);
+  gboolean wal = FALSE;
+  if (!check_header (self->path, &wal, error))
+    return FALSE;
+  g_autofree char *absolute = g_canonicalize_filename (self->path, NULL);
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+  if (uri == NULL)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN,
+                   _("The game database “%s” cannot be opened: its name cannot be used"),
+                   self->path);
+      return FALSE;
+    }
+  gboolean immutable = wal && !file_exists_beside (self->path, "-wal");
+  g_autofree char *full = g_strconcat (uri, immutable ? "?mode=ro&immutable=1" : "?mode=ro", NULL);
+  int rc = sqlite3_open_v2 (full, &self->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+                                             | SQLITE_OPEN_NOMUTEX, NULL);
+  if (rc != SQLITE_OK)
+    return fail (self, error, rc, _("opening the database"));
+  sqlite3_extended_result_codes (self->db, 1);
+  sqlite3_busy_timeout (self->db, 5000);
+  gint64 version = 0;
+  if (!verify (self, deep, &version, error))
+    return FALSE;
+  if (version < KZ_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
+                   _("The game database “%s” cannot be written, and it needs to be upgraded "
+                     "before this version of Kazaki can read it; it was left untouched"),
+                   self->path);
+      return FALSE;
+    }
+  self->read_only = TRUE;
+  return TRUE;
+}
+
+/* Whether the folder of `path` is on a remote file system (GIO's
+ * filesystem::remote). */
+static gboolean
+is_remote (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GFile) file = g_file_new_for_path (dir);
+  g_autoptr (GFileInfo) info = g_file_query_filesystem_info (file, G_FILE_ATTRIBUTE_FILESYSTEM_REMOTE,
+                                                             NULL, NULL);
+  return info != NULL
+         && g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_FILESYSTEM_REMOTE);
+}
+
 static KzStore *
-store_open (const char *path, gboolean create, GError **error)
+store_open (const char *path, gboolean create, gboolean read_only_ok, GError **error)
 {
   g_autofree char *default_path = NULL;
   if (path == NULL)
@@ -740,6 +913,12 @@ store_open (const char *path, gboolean create, GError **error)
           || !check_existing (self, wal, &checked, &version, error))
         return NULL;
       deep = !checked;
+    }
+  else if (read_only_ok)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NO_DATABASE,
+                   _("There is no game database at “%s”"), path);
+      return NULL;
     }
   else if (!memory)
     {
@@ -768,7 +947,10 @@ store_open (const char *path, gboolean create, GError **error)
   int rc = sqlite3_open_v2 (path, &self->db, flags, NULL);
   if (rc != SQLITE_OK)
     {
-      set_db_error (error, path, self->db, rc, _("opening the database"));
+      if (read_only_ok && open_read_only (self, deep, error))
+        return g_steal_pointer (&self);
+      if (!read_only_ok)
+        set_db_error (error, path, self->db, rc, _("opening the database"));
       return NULL;
     }
   /* Until the file is known to be ours, closing must not write to it. */
@@ -778,6 +960,8 @@ store_open (const char *path, gboolean create, GError **error)
 
   if (sqlite3_db_readonly (self->db, "main") == 1)
     {
+      if (read_only_ok)
+        return open_read_only (self, deep, error) ? g_steal_pointer (&self) : NULL;
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
                    _("The game database “%s” cannot be written (no permission); it was left untouched"),
                    path);
@@ -787,17 +971,39 @@ store_open (const char *path, gboolean create, GError **error)
   /* Again on this connection (cheap; the file could have been replaced
    * meanwhile), and with the damage check if that was not done above. */
   gint64 version = 0;
-  if (!verify (self, deep, &version, error))
-    return NULL;
+  GError *local = NULL;
+  if (!verify (self, deep, &version, &local))
+    {
+      /* Reading a WAL file needs a -shm beside it: not in a folder that
+       * cannot be written. */
+      if (read_only_ok && local->domain == KZ_STORE_ERROR
+          && (local->code == KZ_STORE_ERROR_READ_ONLY || local->code == KZ_STORE_ERROR_CANNOT_OPEN))
+        {
+          g_clear_error (&local);
+          return open_read_only (self, deep, error) ? g_steal_pointer (&self) : NULL;
+        }
+      g_propagate_error (error, local);
+      return NULL;
+    }
 
-  /* From here on the file is a Kazaki database (or empty/new). */
-  sqlite3_stmt *s = prepare (self, "PRAGMA journal_mode = WAL", error);
+  /* From here on the file is a Kazaki database (or empty/new).  WAL
+   * needs shared memory that every program using the file sees, so only
+   * on a local file system; on a remote one (NFS, SMB, …) the rollback
+   * journal. */
+  self->remote = !memory && (assume_remote || is_remote (path));
+  sqlite3_stmt *s = prepare (self, self->remote ? "PRAGMA journal_mode = DELETE"
+                                                : "PRAGMA journal_mode = WAL", error);
   if (s == NULL)
     return NULL;
   rc = sqlite3_step (s);
   sqlite3_finalize (s);
   if (rc != SQLITE_ROW)
     {
+      /* A folder or file system that cannot be written: no -wal/-shm. */
+      int code = rc & 0xff;
+      if (read_only_ok && (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
+          && open_read_only (self, deep, error))
+        return g_steal_pointer (&self);
       set_db_error (error, path, self->db, rc, _("opening the database"));
       return NULL;
     }
@@ -819,19 +1025,33 @@ store_open (const char *path, gboolean create, GError **error)
       if (!migrate (self, version, error))
         return NULL;
     }
+  self->opened = TRUE;
   return g_steal_pointer (&self);
 }
 
 KzStore *
 kz_store_open (const char *path, GError **error)
 {
-  return store_open (path, TRUE, error);
+  return store_open (path, TRUE, FALSE, error);
 }
 
 KzStore *
 kz_store_open_existing (const char *path, GError **error)
 {
-  return store_open (path, FALSE, error);
+  return store_open (path, FALSE, FALSE, error);
+}
+
+KzStore *
+kz_store_open_for_reading (const char *path, GError **error)
+{
+  return store_open (path, FALSE, TRUE, error);
+}
+
+gboolean
+kz_store_is_read_only (KzStore *self)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), TRUE);
+  return self->read_only;
 }
 
 const char *
@@ -847,6 +1067,8 @@ kz_store_get_db (KzStore *self)
   return self->db;
 }
 
+static int fail_final_checkpoint;
+
 gboolean
 kz_store_set_bulk (KzStore *self, gboolean bulk, GError **error)
 {
@@ -858,6 +1080,8 @@ kz_store_set_bulk (KzStore *self, gboolean bulk, GError **error)
       rc = exec (self, "PRAGMA synchronous = FULL");
       if (rc == SQLITE_OK)
         rc = sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_FULL, NULL, NULL);
+      if (rc == SQLITE_OK && fail_final_checkpoint != SQLITE_OK)
+        rc = fail_final_checkpoint;
       /* Another reader can keep the checkpoint from finishing; the data is
        * in the WAL, synced by the checkpoint's own fsync of it. */
       if (rc == SQLITE_BUSY)
@@ -949,28 +1173,20 @@ insert_move (KzStore *self, gint64 id, guint ply, const char *move, gint64 playe
   return step_cached (self, s, error, doing);
 }
 
-gint64
-kz_store_create_game (KzStore *self, KzGame *game, GError **error)
+/* Inserts the game's row and moves, inside a transaction the caller
+ * began; 0 on error (the caller rolls back). */
+static gint64
+insert_game (KzStore *self, KzGame *game, gint64 added_at, gint64 import_id,
+             const char *digest, GError **error, const char *doing)
 {
-  g_return_val_if_fail (KZ_IS_STORE (self), 0);
-  g_return_val_if_fail (KZ_IS_GAME (game), 0);
-  const char *doing = _("saving a new game");
-  if (!begin (self, error, doing))
-    return 0;
-
   guint plies = kz_game_get_ply (game);
   g_autofree char *start_kpn = kz_game_dup_kpn_at (game, 0);
   g_autofree char *final_kpn = kz_game_dup_kpn_at (game, plies);
   g_autofree char *tags = tags_to_text (game);
-  gint64 id = 0;
-  int rc;
 
-  sqlite3_stmt *s = prepare (self,
-    "INSERT INTO games (cossacks, turks, cossacks_kind, turks_kind, cossacks_level, "
-    "turks_level, start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)", error);
+  sqlite3_stmt *s = stmt (self, STMT_INSERT_GAME, error);
   if (s == NULL)
-    goto out;
+    return 0;
   bind_text (s, 1, kz_game_get_player_name (game, KZ_COSSACKS));
   bind_text (s, 2, kz_game_get_player_name (game, KZ_TURKS));
   sqlite3_bind_int (s, 3, kz_game_get_player_kind (game, KZ_COSSACKS));
@@ -988,30 +1204,42 @@ kz_store_create_game (KzStore *self, KzGame *game, GError **error)
   sqlite3_bind_int (s, 12, (int) plies);
   bind_text (s, 13, final_kpn);
   bind_text (s, 14, tags);
-  rc = sqlite3_step (s);
-  sqlite3_finalize (s);
-  if (rc != SQLITE_DONE)
-    {
-      fail (self, error, rc, doing);
-      goto out;
-    }
-  id = sqlite3_last_insert_rowid (self->db);
+  sqlite3_bind_int64 (s, 15, added_at);
+  if (import_id)
+    sqlite3_bind_int64 (s, 16, import_id);
+  if (digest)
+    sqlite3_bind_text (s, 17, digest, -1, SQLITE_TRANSIENT);
+  if (!step_cached (self, s, error, doing))
+    return 0;
+  gint64 id = sqlite3_last_insert_rowid (self->db);
 
   for (guint i = 0; i < plies; i++)
     if (!insert_move (self, id, i + 1, kz_game_get_move_text (game, i),
                       kz_game_get_move_time (game, i), kz_game_get_move_clock (game, i),
                       error, doing))
-      goto fail;
-  if (!commit (self, error, doing))
+      return 0;
+  return id;
+}
+
+gint64
+kz_store_create_game (KzStore *self, KzGame *game, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), 0);
+  g_return_val_if_fail (KZ_IS_GAME (game), 0);
+  const char *doing = _("saving a new game");
+  if (!begin (self, error, doing))
     return 0;
+  /* A game played here came here when it started. */
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 start = kz_game_get_start_time (game);
+  gint64 id = insert_game (self, game, start > 0 ? start : now, 0, NULL, error, doing);
+  if (id == 0 || !commit (self, error, doing))
+    {
+      rollback (self);
+      return 0;
+    }
   kz_game_attach (game, self, id);
   return id;
-
-fail:
-  id = 0;
-out:
-  rollback (self);
-  return 0;
 }
 
 static KzGameInfo *
@@ -1034,6 +1262,8 @@ read_info (sqlite3_stmt *s)
   info->termination = (KzTermination) CLAMP (sqlite3_column_int (s, 11), 0, KZ_TERMINATION_TIME_FORFEIT);
   info->plies = (guint) MAX (sqlite3_column_int (s, 12), 0);
   info->final_kpn = g_strdup ((const char *) sqlite3_column_text (s, 13));
+  info->added_time = sqlite3_column_int64 (s, 15);
+  info->import_id = sqlite3_column_int64 (s, 16);
   if (info->cossacks == NULL)
     info->cossacks = g_strdup ("");
   if (info->turks == NULL)
@@ -1092,9 +1322,10 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
   g_autoptr (KzGame) game = kz_game_new_from_kpn (info->start_kpn, &local);
   if (game == NULL)
     {
+      g_autofree char *why = clean_detail (local->message);
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
                    _("Game %" PRId64 " in “%s” has an invalid start position: %s"),
-                   id, self->path, local->message);
+                   id, self->path, why);
       g_error_free (local);
       rollback (self);
       return NULL;
@@ -1138,9 +1369,11 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
                          id, self->path, expect);
           else
             {
+              g_autofree char *what = clean_detail (text);
+              g_autofree char *why = clean_detail (local->message);
               g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_INVALID,
                            _("Game %" PRId64 " in “%s” is damaged: move %u (%s): %s"),
-                           id, self->path, expect, text, local->message);
+                           id, self->path, expect, what, why);
               g_error_free (local);
             }
           sqlite3_reset (s);
@@ -1172,7 +1405,8 @@ filter_sql (GString *sql, const KzGameFilter *filter)
 {
   gboolean player = filter && filter->player && filter->player[0];
   gboolean result = filter && filter->by_result;
-  if (!player && !result)
+  gboolean batch = filter && filter->import_id != 0;
+  if (!player && !result && !batch)
     return;
   g_string_append (sql, " WHERE ");
   if (result)
@@ -1181,6 +1415,8 @@ filter_sql (GString *sql, const KzGameFilter *filter)
     g_string_append (sql, " AND ");
   if (player)
     g_string_append (sql, "(cossacks LIKE ?2 ESCAPE '\\' OR turks LIKE ?2 ESCAPE '\\')");
+  if (batch)
+    g_string_append (sql, player || result ? " AND import_id = ?5" : "import_id = ?5");
 }
 
 static void
@@ -1188,6 +1424,8 @@ filter_bind (sqlite3_stmt *s, const KzGameFilter *filter)
 {
   if (filter && filter->by_result)
     sqlite3_bind_int (s, 1, filter->result);
+  if (filter && filter->import_id)
+    sqlite3_bind_int64 (s, 5, filter->import_id);
   if (filter && filter->player && filter->player[0])
     {
       GString *pat = g_string_new ("%");
@@ -1225,7 +1463,7 @@ kz_store_list_games (KzStore *self, const KzGameFilter *filter, guint offset, gu
 {
   g_return_val_if_fail (KZ_IS_STORE (self), NULL);
   sqlite3_stmt *s = prepare_filtered (self, "SELECT " INFO_COLUMNS " FROM games", filter,
-                                      " ORDER BY start_time DESC, id DESC LIMIT ?3 OFFSET ?4",
+                                      " ORDER BY added_at DESC, id DESC LIMIT ?3 OFFSET ?4",
                                       error);
   if (s == NULL)
     return NULL;
@@ -1265,7 +1503,7 @@ GArray *
 kz_store_list_ids (KzStore *self, GError **error)
 {
   g_return_val_if_fail (KZ_IS_STORE (self), NULL);
-  sqlite3_stmt *s = prepare (self, "SELECT id FROM games ORDER BY start_time DESC, id DESC", error);
+  sqlite3_stmt *s = prepare (self, "SELECT id FROM games ORDER BY added_at DESC, id DESC", error);
   if (s == NULL)
     return NULL;
   GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -1324,7 +1562,8 @@ kz_store_find_unfinished (KzStore *self, gint64 *id, GError **error)
    * the last activity is the time of the last move (ms), or the start for
    * a game without moves (imported games have move times of 0). */
   sqlite3_stmt *s = prepare (self,
-    "SELECT id FROM games WHERE result = 0 AND (cossacks_kind = 0 OR turks_kind = 0) "
+    "SELECT id FROM games WHERE result = 0 AND import_id IS NULL "
+    "AND (cossacks_kind = 0 OR turks_kind = 0) "
     "ORDER BY max (coalesce ((SELECT played_at FROM moves "
     "                         WHERE moves.game_id = games.id AND moves.ply = games.plies), 0), "
     "              start_time * 1000) DESC, id DESC LIMIT 1", error);
@@ -1465,6 +1704,278 @@ kz_store_set_outcome (KzStore *self, gint64 id, KzResult result, KzTermination t
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
                    _("There is no game %" PRId64 " in “%s”"), id, self->path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Imports                                                                 */
+
+void
+kz_store_fail_final_checkpoint (int rc)
+{
+  fail_final_checkpoint = rc;
+}
+
+gint64
+kz_store_begin_import (KzStore *self, const char *file_name, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), 0);
+  const char *doing = _("recording the import");
+  sqlite3_stmt *s = prepare (self, "INSERT INTO imports (file, time) VALUES (?1, ?2)", error);
+  if (s == NULL)
+    return 0;
+  bind_text (s, 1, file_name);
+  sqlite3_bind_int64 (s, 2, g_get_real_time () / G_USEC_PER_SEC);
+  int rc = sqlite3_step (s);
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      return 0;
+    }
+  gint64 id = sqlite3_last_insert_rowid (self->db);
+  if (!kz_store_set_bulk (self, TRUE, error))
+    return 0;
+  return id;
+}
+
+gint64
+kz_store_add_imported_game (KzStore *self, KzGame *game, gint64 import_id, const char *digest,
+                            gboolean *duplicate, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), 0);
+  g_return_val_if_fail (KZ_IS_GAME (game), 0);
+  const char *doing = _("saving an imported game");
+  *duplicate = FALSE;
+  if (!begin (self, error, doing))
+    return 0;
+  gint64 id = 0;
+  sqlite3_stmt *s = stmt (self, STMT_FIND_DIGEST, error);
+  if (s == NULL)
+    goto out;
+  bind_text (s, 1, digest);
+  int rc = sqlite3_step (s);
+  sqlite3_reset (s);
+  if (rc == SQLITE_ROW)
+    {
+      *duplicate = TRUE;
+      goto out;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      goto out;
+    }
+  id = insert_game (self, game, g_get_real_time () / G_USEC_PER_SEC, import_id, digest,
+                    error, doing);
+  if (id == 0)
+    goto out;
+  if (!commit (self, error, doing))
+    return 0;
+  return id;
+
+out:
+  rollback (self);
+  return 0;
+}
+
+void
+kz_store_end_import (KzStore *self, gint64 import_id, guint imported, guint duplicates,
+                     guint failed, char **note)
+{
+  g_return_if_fail (KZ_IS_STORE (self));
+  GError *error = NULL;
+  const char *doing = _("recording the import");
+  sqlite3_stmt *s = prepare (self, "UPDATE imports SET games = ?2, duplicates = ?3, failed = ?4 "
+                                   "WHERE id = ?1", &error);
+  if (s != NULL)
+    {
+      sqlite3_bind_int64 (s, 1, import_id);
+      sqlite3_bind_int64 (s, 2, imported);
+      sqlite3_bind_int64 (s, 3, duplicates);
+      sqlite3_bind_int64 (s, 4, failed);
+      int rc = sqlite3_step (s);
+      sqlite3_finalize (s);
+      if (rc != SQLITE_DONE)
+        fail (self, &error, rc, doing);
+    }
+  if (error == NULL)
+    kz_store_set_bulk (self, FALSE, &error);
+  else
+    kz_store_set_bulk (self, FALSE, NULL);
+  if (error && note)
+    *note = g_strdup (error->message);
+  g_clear_error (&error);
+}
+
+void
+kz_import_info_free (KzImportInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->file);
+  g_free (info);
+}
+
+GPtrArray *
+kz_store_list_imports (KzStore *self, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), NULL);
+  sqlite3_stmt *s = prepare (self,
+    "SELECT id, file, time, games, duplicates, failed, "
+    "(SELECT count(*) FROM games WHERE games.import_id = imports.id) "
+    "FROM imports ORDER BY id DESC", error);
+  if (s == NULL)
+    return NULL;
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_import_info_free);
+  int rc;
+  while ((rc = sqlite3_step (s)) == SQLITE_ROW)
+    {
+      KzImportInfo *info = g_new0 (KzImportInfo, 1);
+      info->id = sqlite3_column_int64 (s, 0);
+      info->file = g_strdup ((const char *) sqlite3_column_text (s, 1));
+      if (info->file == NULL)
+        info->file = g_strdup ("");
+      info->time = sqlite3_column_int64 (s, 2);
+      info->games = (guint) MAX (sqlite3_column_int64 (s, 3), 0);
+      info->duplicates = (guint) MAX (sqlite3_column_int64 (s, 4), 0);
+      info->failed = (guint) MAX (sqlite3_column_int64 (s, 5), 0);
+      info->remaining = (guint) MAX (sqlite3_column_int64 (s, 6), 0);
+      g_ptr_array_add (out, info);
+    }
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    {
+      g_ptr_array_unref (out);
+      fail (self, error, rc, _("listing the imports"));
+      return NULL;
+    }
+  return out;
+}
+
+gboolean
+kz_store_delete_import (KzStore *self, gint64 import_id, guint *n_deleted, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("deleting the games of an import");
+  if (n_deleted)
+    *n_deleted = 0;
+  gint64 exists = 0;
+  g_autofree char *q = g_strdup_printf ("SELECT count(*) FROM imports WHERE id = %" G_GINT64_FORMAT,
+                                        import_id);
+  if (!query_int (self, q, &exists, error, doing))
+    return FALSE;
+  if (!exists)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
+                   _("There is no import %" PRId64 " in “%s”"), import_id, self->path);
+      return FALSE;
+    }
+  if (!begin (self, error, doing))
+    return FALSE;
+  sqlite3_stmt *s = prepare (self, "DELETE FROM games WHERE import_id = ?1", error);
+  if (s == NULL)
+    {
+      rollback (self);
+      return FALSE;
+    }
+  sqlite3_bind_int64 (s, 1, import_id);
+  int rc = sqlite3_step (s);
+  sqlite3_finalize (s);
+  guint n = (guint) sqlite3_changes (self->db);
+  if (rc == SQLITE_DONE)
+    {
+      s = prepare (self, "DELETE FROM imports WHERE id = ?1", error);
+      if (s == NULL)
+        {
+          rollback (self);
+          return FALSE;
+        }
+      sqlite3_bind_int64 (s, 1, import_id);
+      rc = sqlite3_step (s);
+      sqlite3_finalize (s);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      fail (self, error, rc, doing);
+      rollback (self);
+      return FALSE;
+    }
+  if (!commit (self, error, doing))
+    return FALSE;
+  if (n_deleted)
+    *n_deleted = n;
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Backup                                                                  */
+
+gboolean
+kz_store_backup (KzStore *self, const char *dest, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  g_return_val_if_fail (dest != NULL, FALSE);
+  const char *doing = _("backing up the games");
+  /* Into a new file beside the destination, renamed over it at the end:
+   * a failed backup never leaves a half-written file in its place. */
+  g_autofree char *tmp = g_strconcat (dest, ".kazaki-backup-XXXXXX", NULL);
+  int fd = g_mkstemp (tmp);
+  if (fd < 0)
+    {
+      int e = errno;
+      g_set_error (error, KZ_STORE_ERROR,
+                   e == EACCES || e == EPERM || e == EROFS ? KZ_STORE_ERROR_READ_ONLY
+                                                           : KZ_STORE_ERROR_CANNOT_OPEN,
+                   _("The backup “%s” cannot be written: %s"), dest, g_strerror (e));
+      return FALSE;
+    }
+  close (fd);
+  sqlite3 *to = NULL;
+  int rc = sqlite3_open_v2 (tmp, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_backup *b = sqlite3_backup_init (to, "main", self->db, "main");
+      if (b == NULL)
+        rc = sqlite3_errcode (to);
+      else
+        {
+          /* The online backup API copies a consistent snapshot page by
+           * page (never a file copy, which could catch a write half done). */
+          do
+            {
+              rc = sqlite3_backup_step (b, 256);
+              if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+                sqlite3_sleep (20);
+            }
+          while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
+          int rc2 = sqlite3_backup_finish (b);
+          if (rc == SQLITE_DONE)
+            rc = rc2;
+        }
+    }
+  /* The copy is a standalone file: rollback journal, no -wal beside it. */
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (to, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_autofree char *detail = clean_detail (to ? sqlite3_errmsg (to) : sqlite3_errstr (rc));
+      sqlite3_close (to);
+      g_unlink (tmp);
+      g_set_error (error, KZ_STORE_ERROR, (rc & 0xff) == SQLITE_FULL ? KZ_STORE_ERROR_FULL
+                                                                     : KZ_STORE_ERROR_FAILED,
+                   _("The backup “%s” could not be written (%s while %s)"), dest, detail, doing);
+      return FALSE;
+    }
+  sqlite3_close (to);
+  if (g_rename (tmp, dest) != 0)
+    {
+      int e = errno;
+      g_unlink (tmp);
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN,
+                   _("The backup “%s” cannot be written: %s"), dest, g_strerror (e));
       return FALSE;
     }
   return TRUE;

@@ -1,8 +1,13 @@
 /* kz-store.h — the game database (SQLite, used directly).
  *
  * Default file: $XDG_DATA_HOME/kazaki/games.db.  The schema is versioned
- * with PRAGMA user_version and migrated forward (version 1 → current);
- * the journal is WAL, foreign keys are on, synchronous=FULL.  Every
+ * with PRAGMA user_version and migrated forward (version 1 → current)
+ * and marked with PRAGMA application_id (checked on open: another
+ * program's database is refused); the journal is WAL on a local file
+ * system and the rollback journal on a remote one (GIO's
+ * filesystem::remote: WAL needs shared memory on one host); foreign keys
+ * are on, synchronous=FULL.  A clean close runs PRAGMA optimize and
+ * empties the WAL (wal_checkpoint(TRUNCATE)).  Every
  * change (a move, an undo, a game's end) is one transaction committed
  * before the function returns.
  *
@@ -29,7 +34,7 @@
 
 G_BEGIN_DECLS
 
-#define KZ_STORE_SCHEMA_VERSION 5
+#define KZ_STORE_SCHEMA_VERSION 6
 
 #define KZ_STORE_ERROR (kz_store_error_quark ())
 GQuark kz_store_error_quark (void);
@@ -63,6 +68,8 @@ typedef struct {
   KzTermination  termination;
   guint          plies;           /* number of moves recorded */
   char          *final_kpn;       /* the position after the last move */
+  gint64         added_time;      /* when it was started or imported here (seconds) */
+  gint64         import_id;       /* the import that added it, 0 for a game played here */
 } KzGameInfo;
 
 #define KZ_TYPE_GAME_INFO (kz_game_info_get_type ())
@@ -77,7 +84,22 @@ typedef struct {
   const char *player;     /* substring of either name (case-insensitive ASCII), NULL = any */
   gboolean    by_result;  /* TRUE: only games whose result is `result` */
   KzResult    result;
+  gint64      import_id;  /* not 0: only the games of that import */
 } KzGameFilter;
+
+/* One recorded import (schema version 6). */
+typedef struct {
+  gint64  id;
+  char   *file;        /* the file name given to the import ("" unknown) */
+  gint64  time;        /* when it ran, seconds since the epoch (0 unknown) */
+  guint   games;       /* games it added */
+  guint   duplicates;  /* games it skipped as already stored */
+  guint   failed;      /* games it could not read */
+  guint   remaining;   /* of its games, those still stored */
+} KzImportInfo;
+
+void kz_import_info_free (KzImportInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (KzImportInfo, kz_import_info_free)
 
 #define KZ_TYPE_STORE (kz_store_get_type ())
 G_DECLARE_FINAL_TYPE (KzStore, kz_store, KZ, STORE, GObject)
@@ -91,6 +113,14 @@ KzStore     *kz_store_open (const char *path, GError **error);
  * path, KZ_STORE_ERROR_NO_DATABASE and nothing is created (for tools that
  * only read or change existing games). */
 KzStore     *kz_store_open_existing (const char *path, GError **error);
+/* For reading only (list, show, export): opens an existing database
+ * like kz_store_open_existing(), and when it cannot be written (a
+ * read-only file, folder or file system) opens it read-only instead of
+ * failing; every change then fails with KZ_STORE_ERROR_READ_ONLY.  A
+ * read-only database of an older schema cannot be upgraded and is
+ * refused (KZ_STORE_ERROR_READ_ONLY). */
+KzStore     *kz_store_open_for_reading (const char *path, GError **error);
+gboolean     kz_store_is_read_only (KzStore *self);
 const char  *kz_store_get_path (KzStore *self);
 
 /* Inserts `game` (players, start position, moves so far, outcome) as a
@@ -100,7 +130,8 @@ gint64       kz_store_create_game (KzStore *self, KzGame *game, GError **error);
 /* Loads and replays a game (every move validated); the result is attached. */
 KzGame      *kz_store_load_game (KzStore *self, gint64 id, GError **error);
 KzGameInfo  *kz_store_get_game_info (KzStore *self, gint64 id, GError **error);
-/* Newest first (start time, then id), `limit` rows from `offset`.
+/* Newest first (when played or imported here, then id), `limit` rows
+ * from `offset`.
  * GPtrArray of KzGameInfo* (owns them). */
 GPtrArray   *kz_store_list_games (KzStore *self, const KzGameFilter *filter,
                                   guint offset, guint limit, GError **error);
@@ -112,13 +143,21 @@ GArray      *kz_store_list_ids (KzStore *self, GError **error);
 /* Deletes the games and their moves in one transaction. */
 gboolean     kz_store_delete_games (KzStore *self, const gint64 *ids, guint n_ids,
                                     GError **error);
-/* The game to resume on start: the unfinished game (no result) with at
- * least one human side that was played last — by the time of its last
+/* The game to resume on start: the unfinished game (no result) played
+ * here (never an imported one) with at least one human side that was
+ * played last — by the time of its last
  * recorded move, or its start time when it has no moves — so the game the
  * user was last playing, even if a newer one was started and left.  Games
  * without a human side (computer or random movers, such as the records of
  * `kazaki-cli selfplay`) are never returned.  *id = 0 when there is none. */
 gboolean     kz_store_find_unfinished (KzStore *self, gint64 *id, GError **error);
+/* The recorded imports, newest first; GPtrArray of KzImportInfo*. */
+GPtrArray   *kz_store_list_imports (KzStore *self, GError **error);
+/* Deletes the games an import added (those still there) and its record,
+ * in one transaction; KZ_STORE_ERROR_NOT_FOUND when there is no such
+ * import. */
+gboolean     kz_store_delete_import (KzStore *self, gint64 import_id, guint *n_deleted,
+                                     GError **error);
 /* Stores the players' names, kinds and levels of an attached game. */
 gboolean     kz_store_update_players (KzStore *self, KzGame *game, GError **error);
 
@@ -136,6 +175,12 @@ gboolean     kz_store_remove_last_move (KzStore *self, gint64 id, guint ply,
 gboolean     kz_store_set_outcome (KzStore *self, gint64 id, KzResult result,
                                    KzTermination termination, gint64 end_time,
                                    GError **error);
+
+/* Copies the database to `dest` through SQLite's online backup API (a
+ * consistent snapshot even while games are being recorded), into a new
+ * file renamed over `dest` when complete.  The copy is an ordinary
+ * database file (rollback journal) that kz_store_open() opens. */
+gboolean     kz_store_backup (KzStore *self, const char *dest, GError **error);
 
 /* For tests and tools: runs PRAGMA integrity_check; TRUE when "ok". */
 gboolean     kz_store_check_integrity (KzStore *self, GError **error);
