@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "kz-moves-view.h"
+#include "kz-move-marks.h"
 #include "kz-move-row.h"
 
 struct _KzMovesView {
@@ -21,6 +22,8 @@ struct _KzMovesView {
   GSignalGroup   *game_signals;
   KzGame         *game;
   guint           current_ply;
+  KzGameAnalysis *analysis;       /* marks the moves it judged */
+  GSignalGroup   *analysis_signals;
 };
 
 G_DEFINE_FINAL_TYPE (KzMovesView, kz_moves_view, GTK_TYPE_BOX)
@@ -29,6 +32,7 @@ enum {
   PROP_0,
   PROP_GAME,
   PROP_CURRENT_PLY,
+  PROP_ANALYSIS,
   N_PROPS
 };
 
@@ -79,6 +83,18 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, KzMovesView *se
   gtk_list_item_set_activatable (item, FALSE);
 }
 
+/* The class of move i (0-based) by the analysis, when it judged it and
+ * is of this game's line. */
+static KzMoveClass
+move_class (KzMovesView *self, guint i)
+{
+  if (self->analysis == NULL || self->game == NULL
+      || i >= kz_game_analysis_get_n_plies (self->analysis) || i >= kz_game_get_ply (self->game)
+      || !kz_move_equal (kz_game_analysis_get_move (self->analysis, i), kz_game_get_move (self->game, i)))
+    return KZ_MOVE_CLASS_NONE;
+  return kz_game_analysis_get_move_class (self->analysis, i + 1);
+}
+
 static void
 bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, KzMovesView *self)
 {
@@ -110,6 +126,16 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, KzMovesView *sel
           g_autofree char *name = g_strdup_printf (_("%u. %s: %s"), kz_move_row_get_number (row),
                                                    col == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
                                                    ply >= 0 ? text : _("no move"));
+          KzMoveClass cls = ply >= 0 ? move_class (self, (guint) ply) : KZ_MOVE_CLASS_NONE;
+          /* the analysis's mark: a symbol, a colour, and its name */
+          kz_move_mark_apply (GTK_LABEL (label), text, cls);
+          if (kz_move_mark_css_class (cls))
+            {
+              /* Translators: a move and its mark, "1. Cossacks: c4-c5, Mistake" */
+              g_autofree char *marked = g_strdup_printf (_("%s, %s"), name, kz_move_class_describe (cls));
+              g_free (name);
+              name = g_steal_pointer (&marked);
+            }
           gtk_accessible_update_property (GTK_ACCESSIBLE (buttons[col]),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
         }
@@ -178,7 +204,37 @@ rebuild (KzMovesView *self)
   scroll_to_current (self);
 }
 
+/* Position `ply` was evaluated: the moves into and out of it may have
+ * their class now. */
+static void
+analysis_position (KzMovesView *self, guint ply)
+{
+  if (ply > 0)
+    refresh_row (self, kz_move_rows_find (G_LIST_MODEL (self->rows), (int) ply - 1));
+  refresh_row (self, kz_move_rows_find (G_LIST_MODEL (self->rows), (int) ply));
+}
+
 /* ---- public -------------------------------------------------------------- */
+
+KzGameAnalysis *
+kz_moves_view_get_analysis (KzMovesView *self)
+{
+  g_return_val_if_fail (KZ_IS_MOVES_VIEW (self), NULL);
+  return self->analysis;
+}
+
+void
+kz_moves_view_set_analysis (KzMovesView *self, KzGameAnalysis *analysis)
+{
+  g_return_if_fail (KZ_IS_MOVES_VIEW (self));
+  g_return_if_fail (analysis == NULL || KZ_IS_GAME_ANALYSIS (analysis));
+
+  if (!g_set_object (&self->analysis, analysis))
+    return;
+  g_signal_group_set_target (self->analysis_signals, analysis);
+  rebuild (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANALYSIS]);
+}
 
 KzGame *
 kz_moves_view_get_game (KzMovesView *self)
@@ -245,6 +301,9 @@ kz_moves_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_CURRENT_PLY:
       g_value_set_uint (value, self->current_ply);
       break;
+    case PROP_ANALYSIS:
+      g_value_set_object (value, self->analysis);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -263,6 +322,9 @@ kz_moves_view_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_CURRENT_PLY:
       kz_moves_view_set_current_ply (self, g_value_get_uint (value));
       break;
+    case PROP_ANALYSIS:
+      kz_moves_view_set_analysis (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -277,6 +339,10 @@ kz_moves_view_dispose (GObject *object)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
+  if (self->analysis_signals)
+    g_signal_group_set_target (self->analysis_signals, NULL);
+  g_clear_object (&self->analysis_signals);
+  g_clear_object (&self->analysis);
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_MOVES_VIEW);
   g_clear_object (&self->rows);
   G_OBJECT_CLASS (kz_moves_view_parent_class)->dispose (object);
@@ -298,6 +364,9 @@ kz_moves_view_class_init (KzMovesViewClass *klass)
   properties[PROP_CURRENT_PLY] =
     g_param_spec_uint ("current-ply", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANALYSIS] =
+    g_param_spec_object ("analysis", NULL, NULL, KZ_TYPE_GAME_ANALYSIS,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A move was clicked; the argument is the ply after it. */
@@ -332,4 +401,7 @@ kz_moves_view_init (KzMovesView *self)
   self->game_signals = g_signal_group_new (KZ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "notify::ply", G_CALLBACK (rebuild), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::is-over", G_CALLBACK (rebuild), self);
+  self->analysis_signals = g_signal_group_new (KZ_TYPE_GAME_ANALYSIS);
+  g_signal_group_connect_swapped (self->analysis_signals, "position-analysed",
+                                  G_CALLBACK (analysis_position), self);
 }

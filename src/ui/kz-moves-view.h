@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "kz-game.h"
+#include "kz-game-analysis.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,12 @@ void        kz_moves_view_set_game        (KzMovesView *self,
 guint       kz_moves_view_get_current_ply (KzMovesView *self);
 void        kz_moves_view_set_current_ply (KzMovesView *self,
                                           guint       ply);
+/* An analysis of the game (or NULL): the moves it judged an inaccuracy,
+ * a mistake or a blunder get their mark (kz-move-marks.h), as the
+ * results arrive.  Only moves of the analysed line are marked. */
+KzGameAnalysis *kz_moves_view_get_analysis (KzMovesView *self);
+void        kz_moves_view_set_analysis    (KzMovesView    *self,
+                                          KzGameAnalysis *analysis);
 /* The rows (KzMoveRow), for tests and for what is built on the list. */
 GListModel *kz_moves_view_get_model       (KzMovesView *self);
 

@@ -5,6 +5,7 @@
  *   kz-window-game.c      the game actions (undo, redo, resign, draw, hint…)
  *   kz-window-review.c    reviewing a game (win.review, win.review-*)
  *   kz-window-notation.c  KGN, KPN and board images (export, copy, paste)
+ *   kz-window-analysis.c  the computer's analysis of the game reviewed
  *
  * Not for any other file: the rest of the app uses kz-window.h.
  *
@@ -13,6 +14,9 @@
 #pragma once
 
 #include "kz-board-view.h"
+#include "kz-eval-bar.h"
+#include "kz-eval-graph.h"
+#include "kz-move-arrow.h"
 #include "kz-moves-view.h"
 #include "kz-player-card.h"
 #include "kz-replay.h"
@@ -60,6 +64,19 @@ struct _KzWindow {
   /* review (kz-window-review.c) */
   KzReplay        *replay;       /* NULL: not reviewing */
   guint            shown_ply;    /* on the review board */
+
+  /* analysis (kz-window-analysis.c); template children */
+  GtkWidget       *review_area;  /* the review board, the eval bar */
+  KzEvalBar       *eval_bar;
+  KzMoveArrow     *best_arrow;
+  GtkWidget       *analysis_box;
+  GtkProgressBar  *analysis_progress;
+  KzEvalGraph     *eval_graph;
+  GtkLabel        *analysis_line;
+  GtkLabel        *analysis_summary;
+  KzGameAnalysis  *analysis;           /* of the game reviewed, or NULL */
+  KzGame          *analysis_game;      /* that game */
+  GCancellable    *analysis_cancellable;
 };
 
 /* kz-window.c */
@@ -96,6 +113,10 @@ KzGame         *kz_window_review_shown_game  (KzWindow *self);
 void            kz_window_review_leave       (KzWindow *self);
 /* Reviews a game when the session opens one. */
 void            kz_window_review_follow_session (KzWindow *self);
+
+/* kz-window-analysis.c */
+void            kz_window_analysis_init      (KzWindow *self);
+void            kz_window_analysis_dispose   (KzWindow *self);
 
 /* kz-window-notation.c */
 void            kz_window_notation_init      (KzWindow *self);

@@ -913,6 +913,7 @@ kz_window_dispose (GObject *object)
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   kz_window_review_dispose (self);
+  kz_window_analysis_dispose (self);
   g_clear_object (&self->game);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
@@ -935,6 +936,9 @@ kz_window_class_init (KzWindowClass *klass)
   g_type_ensure (KZ_TYPE_MOVES_VIEW);
   g_type_ensure (KZ_TYPE_PLAYER_CARD);
   g_type_ensure (KZ_TYPE_REVIEW_BAR);
+  g_type_ensure (KZ_TYPE_EVAL_BAR);
+  g_type_ensure (KZ_TYPE_EVAL_GRAPH);
+  g_type_ensure (KZ_TYPE_MOVE_ARROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
@@ -952,6 +956,14 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (turks_card);
   BIND (moves_view);
   BIND (storage_label);
+  BIND (review_area);
+  BIND (eval_bar);
+  BIND (best_arrow);
+  BIND (analysis_box);
+  BIND (analysis_progress);
+  BIND (eval_graph);
+  BIND (analysis_line);
+  BIND (analysis_summary);
 #undef BIND
 }
 
@@ -963,6 +975,7 @@ kz_window_init (KzWindow *self)
                                    G_N_ELEMENTS (win_actions), self);
   kz_window_game_init (self);
   kz_window_review_init (self);
+  kz_window_analysis_init (self);
   kz_window_notation_init (self);
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
