@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# test-ui-analysis.sh — Analyse in the running app (win.analyse): a stored
+# game opened from the database is analysed in the background while the
+# window keeps answering, the analysis is stored (kazaki-cli export --evals
+# then shows an evaluation after every move), a second Analyse while it
+# runs cancels it, and nothing goes wrong on the way.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -u
+
+. "${UI_TEST_LIB:-$(dirname "$0")/ui-test-lib.sh}"
+
+export GSETTINGS_BACKEND=memory
+export XDG_CONFIG_HOME="$tmp/config"
+export XDG_CACHE_HOME="$tmp/cache"
+export XDG_DATA_HOME="$tmp/data"
+export NO_AT_BRIDGE=1
+export GTK_A11Y=none
+db="$XDG_DATA_HOME/kazaki/games.db"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+
+WIN="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 --method org.gtk.Actions"
+
+start_app() {
+  "$KAZAKI" "$@" >"$tmp/app.log" 2>&1 &
+  app_pid=$!
+  wait_for_app
+}
+
+state() {
+  $WIN.Describe "$1" | sed -n "s/.*\[<\(.*\)>\]).*/\1/p"
+}
+
+evals() {   # evals ID: how many moves of game ID have a stored evaluation
+  "$CLI" --db "$db" export --evals "$1" -o - 2>/dev/null | grep -o '%eval' | wc -l
+}
+
+now_ms() { date +%s%3N; }
+
+echo "1..8"
+
+"$CLI" --db "$db" selfplay --games 2 --seed 7 --max-plies 24 >/dev/null
+check "kazaki-cli recorded two 24-ply games" test "$("$CLI" --db "$db" list | awk -F'\t' '$7 == 24' | wc -l)" = 2
+
+check "the app starts on that database" start_app
+check "win.analyse is exported" sh -c "$WIN.List | grep -q \"'analyse'\""
+
+# Game 1: Analyse reviews it and analyses it; the window answers meanwhile.
+win_action open-game "int64 1"
+win_action analyse
+t0=$(now_ms)
+$WIN.Describe review >/dev/null
+t1=$(now_ms)
+if [ $((t1 - t0)) -lt 1000 ]; then
+  ok "the window answers while analysing ($((t1 - t0)) ms)"
+else
+  not_ok "the window answers while analysing ($((t1 - t0)) ms)"
+fi
+check "the game is reviewed" test "$(state review)" = true
+
+# 25 positions at 200 ms on the machine's cores: well within 30 s.
+for _ in $(seq 1 150); do
+  [ "$(evals 1)" = 24 ] && break
+  sleep 0.2
+done
+check "the analysis is stored: an evaluation after each of the 24 moves" test "$(evals 1)" = 24
+
+# Game 2: Analyse, then Analyse again at once cancels; the app goes on.
+win_action open-game "int64 2"
+win_action analyse
+win_action analyse
+sleep 1
+n2=$(evals 2)
+if kill -0 "$app_pid" 2>/dev/null && [ "$n2" -lt 24 ]; then
+  ok "a second Analyse cancels ($n2 of 24 moves evaluated and kept)"
+else
+  not_ok "a second Analyse cancels" "app alive: $(kill -0 "$app_pid" 2>/dev/null && echo yes || echo no), evaluated: $n2"
+fi
+
+app_action() {
+  gdbus call --session --dest $APP_ID --object-path $APP_PATH --method org.gtk.Actions.Activate quit '[]' '{}' >/dev/null
+}
+app_action
+for _ in $(seq 1 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+check_no_criticals "$tmp"/app.log
+
+exit $((failed > 0))
