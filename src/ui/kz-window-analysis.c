@@ -13,6 +13,10 @@
  *   position shown, the marks of the moves in the move list, and each
  *   side's inaccuracies, mistakes and blunders.
  *
+ * win.export-evals (boolean, "Export With Evaluations" in the Notation
+ * menu) makes the game's export write the evaluations of its analysis
+ * after the moves, {[%eval 0.35]}, as kazaki-cli export --evals does.
+ *
  * The analysis is stored in the game's database when it ends (finished
  * or cancelled: the positions done are kept).  Leaving the review, or
  * reviewing another game, cancels it and hides all of it.
@@ -23,6 +27,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kz-kgn.h"
 #include "kz-window-private.h"
 
 static void
@@ -203,8 +208,33 @@ graph_ply_changed (KzWindow *self)
     g_action_group_activate_action (G_ACTION_GROUP (self), "review-goto", g_variant_new_uint32 (ply));
 }
 
+static char *
+eval_comment (KzGame *game, guint i, gpointer data)
+{
+  return kz_game_analysis_dup_eval_comment (data, i);
+}
+
+char *
+kz_window_analysis_export_kgn (KzWindow *self, KzGame *game)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (self), "export-evals");
+  if (state == NULL || !g_variant_get_boolean (state) || self->analysis == NULL
+      || game != self->analysis_game)
+    return NULL;
+  g_autoptr (GPtrArray) games = g_ptr_array_new ();
+  g_ptr_array_add (games, game);
+  return kz_kgn_export_games_with_comments (games, eval_comment, self->analysis);
+}
+
+static void
+export_evals_change_state (GSimpleAction *action, GVariant *state, gpointer user_data)
+{
+  g_simple_action_set_state (action, state);
+}
+
 static const GActionEntry analysis_actions[] = {
   { "analyse", analyse_activated, NULL, NULL, NULL, { 0 } },
+  { "export-evals", NULL, NULL, "false", export_evals_change_state, { 0 } },
 };
 
 void

@@ -48,7 +48,10 @@ write_game (KzWindow *r, GFile *file)
 
   if (game == NULL)
     return FALSE;
-  kgn = kz_kgn_export_game (game);
+  /* with the analysis's evaluations when asked for (kz-window-analysis.c) */
+  kgn = kz_window_analysis_export_kgn (r, game);
+  if (kgn == NULL)
+    kgn = kz_kgn_export_game (game);
   name = g_file_get_parse_name (file);
   if (!g_file_replace_contents (file, kgn, strlen (kgn), NULL, FALSE, G_FILE_CREATE_NONE,
                                 NULL, NULL, &error))

@@ -117,6 +117,11 @@ void            kz_window_review_follow_session (KzWindow *self);
 /* kz-window-analysis.c */
 void            kz_window_analysis_init      (KzWindow *self);
 void            kz_window_analysis_dispose   (KzWindow *self);
+/* The KGN of `game` with the evaluations of its analysis as comments
+ * when win.export-evals is on and `game` is the game analysed; else
+ * NULL (export it as usual). */
+char           *kz_window_analysis_export_kgn (KzWindow *self,
+                                               KzGame   *game);
 
 /* kz-window-notation.c */
 void            kz_window_notation_init      (KzWindow *self);
