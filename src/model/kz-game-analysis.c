@@ -7,6 +7,11 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 #include <sqlite3.h>
 #include <glib/gi18n-lib.h>
 
@@ -613,6 +618,12 @@ static gpointer
 worker (gpointer data)
 {
   KzGameAnalysis *self = data;
+#ifdef __linux__
+  /* Linux gives each thread its own nice value */
+  if (self->settings.background
+      && setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10) != 0)
+    g_debug ("analysis worker: setpriority failed");
+#endif
   KzSearcher *searcher = kz_searcher_new (TT_MB);
   KzSearchLimits limits = { 0 };
   limits.max_time_ms = self->settings.time_ms;

@@ -62,6 +62,8 @@ typedef struct {
   int depth;            /* 0: no depth limit; at least one of the two is set */
   int threads;          /* worker threads; 0: one per processor (at most KZ_ANALYSIS_MAX_THREADS) */
   int engine_version;   /* 0: KZ_ENGINE_VERSION (tests pretend a newer engine) */
+  gboolean background;  /* the workers run at a lower priority (nice +10 on Linux),
+                         * so a window's main thread stays quick on busy cores */
 } KzAnalysisSettings;
 
 typedef struct {

@@ -146,7 +146,8 @@ start (KzWindow *self)
     return;     /* shown already */
   stop (self);
   self->analysis_game = g_object_ref (game);
-  self->analysis = kz_game_analysis_new (game, NULL);
+  KzAnalysisSettings settings = { .time_ms = KZ_ANALYSIS_DEFAULT_TIME_MS, .background = TRUE };
+  self->analysis = kz_game_analysis_new (game, &settings);
   KzStore *store = kz_game_get_store (game);
   if (store && kz_game_get_id (game) > 0
       && !kz_game_analysis_load (self->analysis, store, kz_game_get_id (game), &error))
