@@ -19,7 +19,8 @@
  *
  * The analysis is stored in the game's database when it ends (finished
  * or cancelled: the positions done are kept).  Leaving the review, or
- * reviewing another game, cancels it and hides all of it.
+ * reviewing another game, or closing the window, cancels it (storing
+ * the positions done) and hides all of it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,9 +31,24 @@
 #include "kz-kgn.h"
 #include "kz-window-private.h"
 
+/* Stores the positions analysed so far (quietly: for a stop). */
+static void
+save_quietly (KzWindow *self)
+{
+  KzGame *game = self->analysis_game;
+  KzStore *store = game ? kz_game_get_store (game) : NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->analysis && store && kz_game_get_id (game) > 0
+      && kz_game_analysis_get_n_searched (self->analysis) > 0
+      && !kz_game_analysis_save (self->analysis, store, kz_game_get_id (game), &error))
+    g_debug ("the analysis was not saved: %s", error->message);
+}
+
 static void
 stop (KzWindow *self)
 {
+  save_quietly (self);
   if (self->analysis_cancellable)
     g_cancellable_cancel (self->analysis_cancellable);
   g_clear_object (&self->analysis_cancellable);
@@ -241,6 +257,7 @@ static const GActionEntry analysis_actions[] = {
 void
 kz_window_analysis_dispose (KzWindow *self)
 {
+  save_quietly (self);
   if (self->analysis_cancellable)
     g_cancellable_cancel (self->analysis_cancellable);
   g_clear_object (&self->analysis_cancellable);
