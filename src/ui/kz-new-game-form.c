@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kz-clock.h"
 #include "kz-new-game-form.h"
 
 struct _KzNewGameForm {
@@ -18,6 +19,11 @@ struct _KzNewGameForm {
   GtkSpinButton *level_spin;
   GtkWidget     *cossacks_row;
   GtkWidget     *turks_row;
+  AdwComboRow   *clock_row;
+  GtkWidget     *minutes_row;
+  GtkSpinButton *minutes_spin;
+  GtkWidget     *increment_row;
+  GtkSpinButton *increment_spin;
 
   GSettings     *settings;    /* delayed: written on apply */
 };
@@ -54,6 +60,55 @@ set_level (const GValue *value, const GVariantType *type, gpointer data)
   return g_variant_new_int32 (CLAMP ((int) (g_value_get_double (value) + 0.5), 1, 5));
 }
 
+/* The clock presets of clock_row, after "No clock"; then "Custom". */
+static const char *const clock_presets[] = { "300+3", "600+5", "900+10" };
+#define CLOCK_CUSTOM (1 + G_N_ELEMENTS (clock_presets))
+
+static void
+show_time_control (KzNewGameForm *self, const char *text)
+{
+  KzTimeControl tc;
+  guint row = CLOCK_CUSTOM;
+  g_autofree char *stripped = g_strstrip (g_strdup (text ? text : ""));
+
+  if (!kz_time_control_parse (text, &tc, NULL))
+    tc = (KzTimeControl) { KZ_TIME_NONE, 0, 0 };
+  if (tc.kind == KZ_TIME_NONE)
+    row = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (clock_presets); i++)
+    if (g_strcmp0 (stripped, clock_presets[i]) == 0)
+      row = 1 + i;
+  if (tc.kind != KZ_TIME_NONE)
+    {
+      gtk_spin_button_set_value (self->minutes_spin, MAX (1, tc.base_ms / 60000));
+      gtk_spin_button_set_value (self->increment_spin, tc.increment_ms / 1000);
+    }
+  adw_combo_row_set_selected (self->clock_row, row);
+}
+
+/* The clock chosen, in PGN TimeControl syntax. */
+char *
+kz_new_game_form_dup_time_control (KzNewGameForm *self)
+{
+  guint row;
+
+  g_return_val_if_fail (KZ_IS_NEW_GAME_FORM (self), g_strdup ("-"));
+  row = adw_combo_row_get_selected (self->clock_row);
+  if (row == 0)
+    return g_strdup ("-");
+  if (row < CLOCK_CUSTOM)
+    return g_strdup (clock_presets[row - 1]);
+  gtk_spin_button_update (self->minutes_spin);
+  gtk_spin_button_update (self->increment_spin);
+  {
+    KzTimeControl tc = { KZ_TIME_FISCHER, (gint64) gtk_spin_button_get_value_as_int (self->minutes_spin) * 60000,
+                         (gint64) gtk_spin_button_get_value_as_int (self->increment_spin) * 1000 };
+    if (tc.increment_ms == 0)
+      tc.kind = KZ_TIME_SUDDEN_DEATH;
+    return kz_time_control_format (&tc);
+  }
+}
+
 static const char *const opponents[] = { "human", "computer" };
 static const char *const sides[] = { "cossacks", "turks" };
 
@@ -73,8 +128,11 @@ update_rows (KzNewGameForm *self)
 
   /* Also called while the template is built. */
   if (self->opponent_row == NULL || self->side_row == NULL || self->level_row == NULL
-      || self->cossacks_row == NULL || self->turks_row == NULL)
+      || self->cossacks_row == NULL || self->turks_row == NULL || self->clock_row == NULL
+      || self->minutes_row == NULL || self->increment_row == NULL)
     return;
+  gtk_widget_set_visible (self->minutes_row, adw_combo_row_get_selected (self->clock_row) == CLOCK_CUSTOM);
+  gtk_widget_set_visible (self->increment_row, adw_combo_row_get_selected (self->clock_row) == CLOCK_CUSTOM);
   computer = adw_combo_row_get_selected (self->opponent_row) == 1;
   turks = adw_combo_row_get_selected (self->side_row) == 1;
   gtk_widget_set_sensitive (GTK_WIDGET (self->side_row), computer);
@@ -104,6 +162,10 @@ kz_new_game_form_apply (KzNewGameForm *self)
       g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (rows[i]))));
       g_settings_set_string (self->settings, rows_keys[i][0], name);
     }
+  {
+    g_autofree char *tc = kz_new_game_form_dup_time_control (self);
+    g_settings_set_string (self->settings, "time-control", tc);
+  }
   g_settings_apply (self->settings);
 }
 
@@ -131,6 +193,10 @@ kz_new_game_form_new (GSettings *settings)
                                 G_SETTINGS_BIND_DEFAULT, get_level, set_level, NULL, NULL);
   g_settings_bind (self->settings, "cossacks-name", self->cossacks_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "turks-name", self->turks_row, "text", G_SETTINGS_BIND_DEFAULT);
+  {
+    g_autofree char *tc = g_settings_get_string (self->settings, "time-control");
+    show_time_control (self, tc);
+  }
   update_rows (self);
   return self;
 }
@@ -158,6 +224,11 @@ kz_new_game_form_class_init (KzNewGameFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, side_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_spin);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, clock_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, minutes_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, minutes_spin);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, increment_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, increment_spin);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, cossacks_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, turks_row);
   gtk_widget_class_bind_template_callback (widget_class, update_rows);

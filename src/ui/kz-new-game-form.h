@@ -20,5 +20,8 @@ KzNewGameForm *kz_new_game_form_new          (GSettings *settings);
 /* Writes the form to the settings (names without surrounding spaces). */
 void           kz_new_game_form_apply        (KzNewGameForm *self);
 gboolean       kz_new_game_form_get_computer (KzNewGameForm *self);
+/* The clock chosen in PGN TimeControl syntax ("-", "600", "300+3");
+ * apply() writes it to the key time-control. */
+char          *kz_new_game_form_dup_time_control (KzNewGameForm *self);
 
 G_END_DECLS

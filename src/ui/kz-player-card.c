@@ -15,6 +15,7 @@ struct _KzPlayerCard {
   GtkLabel *name_label;
   GtkLabel *pieces_label;
   GtkLabel *flag_label;
+  GtkLabel *clock_label;
 
   KzSide    side;
   gboolean  to_move;
@@ -110,6 +111,49 @@ kz_player_card_set_position (KzPlayerCard *self, const KzPosition *pos, gboolean
     }
 }
 
+/* "4:51", "1:02:03"; tenths under 10 s: "0:09.4". */
+char *
+kz_player_card_format_clock (gint64 ms)
+{
+  gint64 s;
+
+  ms = MAX (ms, 0);
+  s = ms / 1000;
+  if (ms < 10000)
+    return g_strdup_printf ("0:%02d.%d", (int) s, (int) (ms % 1000 / 100));
+  if (s >= 3600)
+    return g_strdup_printf ("%d:%02d:%02d", (int) (s / 3600), (int) (s / 60 % 60), (int) (s % 60));
+  return g_strdup_printf ("%d:%02d", (int) (s / 60), (int) (s % 60));
+}
+
+void
+kz_player_card_set_clock (KzPlayerCard *self, gint64 ms, gboolean low)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *said = NULL;
+
+  g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_label), ms >= 0);
+  if (ms < 0)
+    return;
+  text = kz_player_card_format_clock (ms);
+  gtk_label_set_text (self->clock_label, text);
+  /* Translators: a side's clock for a screen reader, e.g. "Time left: 4:51" */
+  said = g_strdup_printf (_("Time left: %s"), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->clock_label), GTK_ACCESSIBLE_PROPERTY_LABEL, said, -1);
+  if (low)
+    gtk_widget_add_css_class (GTK_WIDGET (self->clock_label), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->clock_label), "warning");
+}
+
+const char *
+kz_player_card_get_clock_text (KzPlayerCard *self)
+{
+  g_return_val_if_fail (KZ_IS_PLAYER_CARD (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->clock_label)) ? gtk_label_get_text (self->clock_label) : NULL;
+}
+
 gboolean
 kz_player_card_get_to_move (KzPlayerCard *self)
 {
@@ -196,6 +240,7 @@ kz_player_card_class_init (KzPlayerCardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KzPlayerCard, name_label);
   gtk_widget_class_bind_template_child (widget_class, KzPlayerCard, pieces_label);
   gtk_widget_class_bind_template_child (widget_class, KzPlayerCard, flag_label);
+  gtk_widget_class_bind_template_child (widget_class, KzPlayerCard, clock_label);
 }
 
 static void

@@ -26,6 +26,15 @@ void     kz_player_card_set_position (KzPlayerCard     *self,
                                       const KzPosition *pos,
                                       gboolean          to_move);
 gboolean kz_player_card_get_to_move  (KzPlayerCard *self);
+/* The side's clock: `ms` left (< 0: no clock, hidden), in the warning
+ * colour when `low` (under 10 % of the start). */
+void     kz_player_card_set_clock    (KzPlayerCard *self,
+                                      gint64        ms,
+                                      gboolean      low);
+/* The clock as shown, or NULL when hidden. */
+const char *kz_player_card_get_clock_text (KzPlayerCard *self);
+/* "4:51", "1:02:03"; tenths under 10 s: "0:09.4". */
+char    *kz_player_card_format_clock (gint64 ms);
 /* Shows game `game` at `ply` (its player, pieces, flag and turn). */
 void     kz_player_card_show_game    (KzPlayerCard *self,
                                       KzGame       *game,

@@ -17,6 +17,7 @@
 #include "kz-eval-bar.h"
 #include "kz-eval-graph.h"
 #include "kz-move-arrow.h"
+#include "kz-game-clock.h"
 #include "kz-moves-view.h"
 #include "kz-player-card.h"
 #include "kz-replay.h"
@@ -50,6 +51,7 @@ struct _KzWindow {
   GSettings       *settings;
   KzSounds        *sounds;
   KzGame          *game;         /* the session's game, as shown */
+  KzGameClock     *clock;        /* the game's clock; NULL without a time control */
 
   GCancellable    *computer_cancellable;
   gboolean         thinking;

@@ -198,9 +198,12 @@ present_pending_alert (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static void update_clock_pause (KzWindow *self);
+
 static void
 window_mapped (KzWindow *self)
 {
+  update_clock_pause (self);
   if (self->pending_alert)
     g_timeout_add_full (G_PRIORITY_DEFAULT, 200, present_pending_alert,
                         g_object_ref (self), g_object_unref);
@@ -284,6 +287,71 @@ board_flipped_changed (KzWindow *self)
   gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom, GTK_WIDGET (self->moves_view));
 }
 
+/* ---- the clock --------------------------------------------------------- */
+
+/* The clocks in the player cards (hidden without a time control). */
+static void
+show_clocks (KzWindow *self)
+{
+  KzPlayerCard *cards[2] = { self->cossacks_card, self->turks_card };
+
+  for (int side = 0; side < 2; side++)
+    if (self->clock)
+      kz_player_card_set_clock (cards[side], kz_game_clock_get_left (self->clock, (KzSide) side),
+                                kz_game_clock_is_low (self->clock, (KzSide) side));
+    else
+      kz_player_card_set_clock (cards[side], -1, FALSE);
+}
+
+/* The clock runs only while the game is played here: not while it is
+ * reviewed, opened read-only from the library, or the window hidden. */
+static void
+update_clock_pause (KzWindow *self)
+{
+  if (self->clock == NULL)
+    return;
+  kz_game_clock_set_paused (self->clock,
+                            self->replay != NULL || kz_session_get_read_only (self->session)
+                            || !gtk_widget_get_mapped (GTK_WIDGET (self)));
+  show_clocks (self);
+}
+
+static void
+clock_low_time (KzWindow *self, KzSide side)
+{
+  g_autofree char *time = kz_player_card_format_clock (kz_game_clock_get_left (self->clock, side));
+  g_autofree char *said = g_strdup_printf (side == KZ_COSSACKS
+                                           /* Translators: a clock warning for a screen reader */
+                                           ? _("Cossacks: %s left on the clock")
+                                           /* Translators: a clock warning for a screen reader */
+                                           : _("Turks: %s left on the clock"), time);
+  kz_sounds_play (self->sounds, KZ_SOUND_LOW_TIME);
+  kz_board_view_announce (self->board_view, said);
+}
+
+static void
+clock_flag_fell (KzWindow *self, KzSide side)
+{
+  kz_window_stop_computer (self);
+  kz_window_after_change (self, FALSE);
+}
+
+static void
+set_clock (KzWindow *self, KzGame *game)
+{
+  if (self->clock)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_clear_object (&self->clock);
+  if (game != NULL)
+    self->clock = kz_game_clock_new (game);
+  if (self->clock)
+    {
+      g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (show_clocks), self);
+      g_signal_connect_swapped (self->clock, "low-time", G_CALLBACK (clock_low_time), self);
+      g_signal_connect_swapped (self->clock, "flag-fell", G_CALLBACK (clock_flag_fell), self);
+    }
+}
+
 /* Replaces the window's game (already stored or in memory). */
 static void
 set_game (KzWindow *self, KzGame *game)
@@ -296,6 +364,7 @@ set_game (KzWindow *self, KzGame *game)
     }
   self->game_over_pending = FALSE;
   g_set_object (&self->game, game);
+  set_clock (self, game);
   kz_moves_view_set_game (self->moves_view, game);
   orient_board (self);
   kz_window_review_game_changed (self);
@@ -338,6 +407,12 @@ new_game_from_settings (KzWindow *self, gboolean computer)
       kz_game_set_player (game, KZ_TURKS, *turks ? turks : _("Turks"), KZ_PLAYER_HUMAN, 0);
     }
   kz_game_set_start_time (game, g_get_real_time () / G_USEC_PER_SEC);
+  {
+    g_autofree char *text = g_settings_get_string (self->settings, "time-control");
+    KzTimeControl tc;
+    if (kz_time_control_parse (text, &tc, NULL))
+      kz_game_set_time_control (game, &tc);
+  }
   return game;
 }
 
@@ -419,7 +494,8 @@ kz_window_play_move (KzWindow *self, const KzMove *move)
 {
   g_autoptr (GError) error = NULL;
 
-  if (!kz_game_play (self->game, move, &error))
+  if (!(self->clock ? kz_game_clock_play (self->clock, move, &error)
+                    : kz_game_play (self->game, move, &error)))
     {
       if (g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE))
         {
@@ -427,7 +503,8 @@ kz_window_play_move (KzWindow *self, const KzMove *move)
           warn_storage (self, _("A move could not be saved in the database."), error);
           kz_session_drop_store (self->session, error);
           g_clear_error (&error);
-          if (!kz_game_play (self->game, move, &error))
+          if (!(self->clock ? kz_game_clock_play (self->clock, move, &error)
+                            : kz_game_play (self->game, move, &error)))
             {
               refusal (self, error->message);
               return FALSE;
@@ -486,8 +563,9 @@ kz_window_maybe_start_computer (KzWindow *self)
     return;
   self->thinking = TRUE;
   self->computer_cancellable = g_cancellable_new ();
-  kz_computer_player_choose_async (self->game, kz_game_get_player_level (self->game, side), 600,
-                                   self->computer_cancellable, computer_done, g_object_ref (self));
+  kz_computer_player_choose_timed_async (self->game, kz_game_get_player_level (self->game, side), 600,
+                                         self->clock ? (guint) kz_game_clock_think_budget (self->clock) : 0,
+                                         self->computer_cancellable, computer_done, g_object_ref (self));
   kz_window_update (self);
 }
 
@@ -584,6 +662,8 @@ kz_window_update_actions (KzWindow *self)
   gboolean over, human_turn, review_only;
   GAction *action;
 
+  update_clock_pause (self);
+
   if (self->game == NULL)
     return;
   over = kz_game_is_over (self->game);
@@ -632,6 +712,7 @@ kz_window_update (KzWindow *self)
       kz_moves_view_set_current_ply (self->moves_view, kz_game_get_ply (self->game));
     }
   kz_window_update_actions (self);
+  update_clock_pause (self);
 
   if (kz_window_human_vs_computer (self))
     subtitle = g_strdup_printf (_("Against the computer, level %d"),
@@ -914,6 +995,7 @@ kz_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   kz_window_review_dispose (self);
   kz_window_analysis_dispose (self);
+  set_clock (self, NULL);
   g_clear_object (&self->game);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
@@ -983,6 +1065,7 @@ kz_window_init (KzWindow *self)
   g_signal_connect_swapped (self->board_view, "notify::flipped", G_CALLBACK (board_flipped_changed),
                             self);
   g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (update_clock_pause), NULL);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
 }
 
