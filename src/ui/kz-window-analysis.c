@@ -28,6 +28,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kz-board-geometry.h"
 #include "kz-kgn.h"
 #include "kz-window-private.h"
 
@@ -249,6 +250,28 @@ export_evals_change_state (GSimpleAction *action, GVariant *state, gpointer user
   g_simple_action_set_state (action, state);
 }
 
+/* The evaluation bar stands just left of the board's frame, as tall as
+ * the frame (the board view centres the board in its allocation; the
+ * geometry says where). */
+static gboolean
+place_eval_bar (GtkOverlay *overlay, GtkWidget *child, GdkRectangle *rect, KzWindow *self)
+{
+  if (child != GTK_WIDGET (self->eval_bar))
+    return FALSE;
+  int w = gtk_widget_get_width (GTK_WIDGET (self->review_board));
+  int h = gtk_widget_get_height (GTK_WIDGET (self->review_board));
+  KzBoardGeometry g;
+  kz_board_geometry_init (&g, w, h, kz_board_view_get_flipped (self->review_board));
+  int bar = MAX (8, (int) (g.unit * 0.3));
+  int top = (int) (g.origin_y - KZ_BOARD_MARGIN_Y * g.unit);
+  int left = (int) (g.origin_x - KZ_BOARD_MARGIN_X * g.unit) - bar - 6;
+  rect->x = MAX (0, left);
+  rect->y = MAX (0, top);
+  rect->width = bar;
+  rect->height = MAX (1, MIN (h - rect->y, (int) ((8 + 2 * KZ_BOARD_MARGIN_Y) * g.unit)));
+  return TRUE;
+}
+
 static const GActionEntry analysis_actions[] = {
   { "analyse", analyse_activated, NULL, NULL, NULL, { 0 } },
   { "export-evals", NULL, NULL, "false", export_evals_change_state, { 0 } },
@@ -285,6 +308,7 @@ kz_window_analysis_init (KzWindow *self)
                           G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->review_board, "flipped", self->eval_bar, "flipped",
                           G_BINDING_SYNC_CREATE);
+  g_signal_connect (self->review_area, "get-child-position", G_CALLBACK (place_eval_bar), self);
   g_object_bind_property (self->review_board, "flipped", self->best_arrow, "flipped",
                           G_BINDING_SYNC_CREATE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->analysis_progress),

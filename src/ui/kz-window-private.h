@@ -68,7 +68,7 @@ struct _KzWindow {
   guint            shown_ply;    /* on the review board */
 
   /* analysis (kz-window-analysis.c); template children */
-  GtkWidget       *review_area;  /* the review board, the eval bar */
+  GtkWidget       *review_area;  /* GtkOverlay: the review board, the arrow, the eval bar */
   KzEvalBar       *eval_bar;
   KzMoveArrow     *best_arrow;
   GtkWidget       *analysis_box;
