@@ -854,10 +854,13 @@ static gboolean
 check_surface (cairo_surface_t *surface, const char *path, GError **error)
 {
   cairo_status_t status = cairo_surface_status (surface);
+  g_autofree char *name = NULL;
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
+  /* The file's name: in a sandbox the path is the document portal's. */
+  name = g_filename_display_basename (path);
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The image “%s” could not be written: %s"),
-               path, cairo_status_to_string (status));
+               name, cairo_status_to_string (status));
   return FALSE;
 }
 
@@ -870,8 +873,9 @@ kz_board_paint_to_file (const char *path, const KzPosition *pos, int size,
   gboolean svg = g_str_has_suffix (lower, ".svg");
   if (!svg && !g_str_has_suffix (lower, ".png"))
     {
+      g_autofree char *name = g_filename_display_basename (path);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("The image “%s” needs a name ending in .png or .svg"), path);
+                   _("The image “%s” needs a name ending in .png or .svg"), name);
       return FALSE;
     }
   size = MAX (size, 64);
@@ -901,8 +905,9 @@ kz_board_paint_to_file (const char *path, const KzPosition *pos, int size,
       cairo_status_t status = cairo_surface_write_to_png (surface, path);
       if (status != CAIRO_STATUS_SUCCESS)
         {
+          g_autofree char *name = g_filename_display_basename (path);
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                       _("The image “%s” could not be written: %s"), path,
+                       _("The image “%s” could not be written: %s"), name,
                        cairo_status_to_string (status));
           ok = FALSE;
         }

@@ -7,6 +7,47 @@
 #include "kz-file-chooser.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
+
+char *
+kz_file_dup_display_name (GFile *file)
+{
+  g_autoptr (GFileInfo) info = NULL;
+  g_autofree char *basename = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME,
+                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME))
+    return g_strdup (g_file_info_get_display_name (info));
+  /* Not there yet (a file about to be saved): the name it will have. */
+  basename = g_file_get_basename (file);
+  if (basename && strcmp (basename, "/") != 0)
+    return g_filename_display_name (basename);
+  return g_file_get_parse_name (file);
+}
+
+char *
+kz_file_error_message (GFile *file, const GError *error)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *parse_name = NULL;
+  g_auto (GStrv) parts = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file) && error != NULL, NULL);
+  name = kz_file_dup_display_name (file);
+  path = g_file_get_path (file);
+  parse_name = g_file_get_parse_name (file);
+  /* GIO quotes paths as they display: try the parse name, then the path. */
+  if (parse_name && *parse_name && strstr (error->message, parse_name))
+    parts = g_strsplit (error->message, parse_name, -1);
+  else if (path && *path && strstr (error->message, path))
+    parts = g_strsplit (error->message, path, -1);
+  else
+    return g_strdup (error->message);
+  return g_strjoinv (name, parts);
+}
 
 typedef struct {
   KzFileCallback callback;

@@ -30,4 +30,13 @@ void kz_file_chooser_save (GtkWindow          *parent,
                            KzFileCallback      callback,
                            gpointer            user_data);
 
+/* The name to show the user for `file`: its display name (for a file the
+ * document portal passed to a sandboxed app, the file's own name, not the
+ * portal's /run/user/…/doc/… path), else its base name. Never NULL. */
+char *kz_file_dup_display_name (GFile *file);
+
+/* error's message with the path of `file` (GIO puts it in most of its
+ * messages) replaced by the file's display name. */
+char *kz_file_error_message (GFile *file, const GError *error);
+
 G_END_DECLS

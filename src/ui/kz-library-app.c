@@ -141,7 +141,7 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
 {
   KzStore *store = kz_session_get_store (kz_application_get_session (app));
   KzWindow *window = ensure_main_window (app);
-  g_autofree char *name = g_file_get_parse_name (file);
+  g_autofree char *name = kz_file_dup_display_name (file);
   g_autofree char *text = NULL;
   gsize length = 0;
   g_autoptr (GError) error = NULL;
@@ -159,7 +159,8 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
     }
   if (!g_file_load_contents (file, NULL, &text, &length, NULL, &error))
     {
-      g_autofree char *msg = g_strdup_printf (_("“%s” could not be read: %s"), name, error->message);
+      g_autofree char *reason = kz_file_error_message (file, error);
+      g_autofree char *msg = g_strdup_printf (_("“%s” could not be read: %s"), name, reason);
       if (window)
         kz_window_show_toast (window, msg);
       return;

@@ -424,12 +424,13 @@ export_chosen (GFile *file, gpointer data)
     }
   g_array_unref (ids);
   kgn = kz_kgn_export_games (games);
-  name = g_file_get_parse_name (file);
+  name = kz_file_dup_display_name (file);
   if (!g_file_replace_contents (file, kgn, strlen (kgn), NULL, FALSE, G_FILE_CREATE_NONE, NULL,
                                 NULL, &error))
     {
+      g_autofree char *reason = kz_file_error_message (file, error);
       g_autofree char *text = g_strdup_printf (_("The games could not be saved to “%s”: %s"),
-                                               name, error->message);
+                                               name, reason);
       toast (self, text);
       return;
     }

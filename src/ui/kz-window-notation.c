@@ -52,13 +52,14 @@ write_game (KzWindow *r, GFile *file)
   kgn = kz_window_analysis_export_kgn (r, game);
   if (kgn == NULL)
     kgn = kz_kgn_export_game (game);
-  name = g_file_get_parse_name (file);
+  name = kz_file_dup_display_name (file);
   if (!g_file_replace_contents (file, kgn, strlen (kgn), NULL, FALSE, G_FILE_CREATE_NONE,
                                 NULL, NULL, &error))
     {
+      g_autofree char *reason = kz_file_error_message (file, error);
       /* Translators: the file name, then the reason */
       g_autofree char *text = g_strdup_printf (_("The game could not be saved to “%s”: %s"),
-                                               name, error->message);
+                                               name, reason);
       kz_window_show_toast (r, text);
       return FALSE;
     }
@@ -243,7 +244,8 @@ write_image (KzWindow *r, const char *path)
       return FALSE;
     }
   {
-    g_autofree char *text = g_strdup_printf (_("Board saved to “%s”"), path);
+    g_autofree char *name = g_filename_display_basename (path);
+    g_autofree char *text = g_strdup_printf (_("Board saved to “%s”"), name);
     kz_window_show_toast (r, text);
   }
   return TRUE;

@@ -38,6 +38,8 @@ kz_window_show_toast (KzWindow *self, const char *text)
   AdwToast *t;
 
   g_return_if_fail (KZ_IS_WINDOW (self));
+  /* For checks from outside (build-aux/flatpak-check): G_MESSAGES_DEBUG=Kazaki. */
+  g_log ("Kazaki", G_LOG_LEVEL_DEBUG, "toast: %s", text);
   if (self->current_toast)
     {
       adw_toast_set_title (self->current_toast, text);
