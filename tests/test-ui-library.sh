@@ -46,7 +46,7 @@ game_count() {
   "$CLI" --db "$db" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..48"
+echo "1..49"
 
 # --- a database made with kazaki-cli ---------------------------------------
 MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
@@ -66,7 +66,7 @@ for a in open-game review-first review-previous review-next review-last review-p
          continue-from-here export-game copy-position export-image review; do
   echo "$actions" | grep -q "'$a'" || missing="$missing win.$a"
 done
-for a in library import; do
+for a in library import backup backup-to; do
   echo "$app_actions" | grep -q "'$a'" || missing="$missing app.$a"
 done
 if [ -z "$missing" ]; then ok "the library and review actions are exported"; else not_ok "the library and review actions are exported" "missing:$missing"; fi
@@ -289,6 +289,12 @@ else
     n=$((n + 1)); echo "ok $n - games opened from the library # SKIP sqlite3 is not installed"
   done
 fi
+
+# "Back Up Games" (issue 15): a copy through the online backup API that
+# lists the same games.
+$APP.Activate backup-to "[<'$tmp/backup.db'>]" '{}' >/dev/null 2>&1
+check "app.backup-to writes a copy of the database with the same games" \
+  test "$("$CLI" --db "$tmp/backup.db" list 2>/dev/null)" = "$("$CLI" --db "$db" list 2>/dev/null)"
 
 $APP.Activate library '[]' '{}' >/dev/null 2>&1
 check "app.quit ends the app cleanly" quit_app

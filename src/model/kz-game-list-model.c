@@ -27,6 +27,7 @@ struct _KzGameListModel
   char      *player;
   gboolean   by_result;
   KzResult   result;
+  gint64     import_id; /* 0: every game, else only that import's */
 
   guint      n_rows;    /* rows the filter matches in the store */
   GArray    *hidden;    /* Hidden, sorted by row */
@@ -88,6 +89,7 @@ fill_filter (KzGameListModel *self, KzGameFilter *filter)
   filter->player = self->player;
   filter->by_result = self->by_result;
   filter->result = self->result;
+  filter->import_id = self->import_id;
 }
 
 /* Re-reads the count; on failure the model is empty. */
@@ -371,6 +373,23 @@ kz_game_list_model_set_filter (KzGameListModel *self, const char *player,
   if (result_changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESULT]);
   return ok;
+}
+
+gboolean
+kz_game_list_model_set_import (KzGameListModel *self, gint64 import_id, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_GAME_LIST_MODEL (self), FALSE);
+  if (import_id == self->import_id)
+    return TRUE;
+  self->import_id = import_id;
+  return refresh (self, error);
+}
+
+gint64
+kz_game_list_model_get_import (KzGameListModel *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME_LIST_MODEL (self), 0);
+  return self->import_id;
 }
 
 const char *

@@ -50,6 +50,12 @@ gboolean         kz_game_list_model_set_filter (KzGameListModel *self,
                                                 gboolean         by_result,
                                                 KzResult         result,
                                                 GError         **error);
+/* Only the games one import added (kz_store_list_imports()); 0 for every
+ * game.  FALSE (and the model is empty) when the store fails. */
+gboolean         kz_game_list_model_set_import (KzGameListModel *self,
+                                                gint64           import_id,
+                                                GError         **error);
+gint64           kz_game_list_model_get_import (KzGameListModel *self);
 const char      *kz_game_list_model_get_player (KzGameListModel *self);
 gboolean         kz_game_list_model_get_by_result (KzGameListModel *self);
 KzResult         kz_game_list_model_get_result (KzGameListModel *self);

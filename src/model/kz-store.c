@@ -224,6 +224,36 @@ struct _KzStore {
   gboolean      remote;      /* on a remote file system: rollback journal, not WAL */
 };
 
+/* Open stores per file in this process: a clean close empties the WAL
+ * only when it closes the last of them (another connection here may be
+ * reading it; the app's import runs on a second connection). */
+static GMutex open_lock;
+static GHashTable *open_paths;   /* path → count */
+
+static void
+count_open (const char *path, int delta)
+{
+  g_mutex_lock (&open_lock);
+  if (open_paths == NULL)
+    open_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  int n = GPOINTER_TO_INT (g_hash_table_lookup (open_paths, path)) + delta;
+  if (n > 0)
+    g_hash_table_replace (open_paths, g_strdup (path), GINT_TO_POINTER (n));
+  else
+    g_hash_table_remove (open_paths, path);
+  g_mutex_unlock (&open_lock);
+}
+
+static gboolean
+last_open (const char *path)
+{
+  g_mutex_lock (&open_lock);
+  gboolean last = open_paths == NULL
+                  || GPOINTER_TO_INT (g_hash_table_lookup (open_paths, path)) <= 1;
+  g_mutex_unlock (&open_lock);
+  return last;
+}
+
 /* Test hook: treat every file system as remote. */
 static gboolean assume_remote;
 
@@ -246,9 +276,11 @@ kz_store_finalize (GObject *object)
   if (self->db && self->opened && !self->read_only && sqlite3_get_autocommit (self->db))
     {
       sqlite3_exec (self->db, "PRAGMA optimize", NULL, NULL, NULL);
-      if (!self->remote)
+      if (!self->remote && last_open (self->path))
         sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
     }
+  if (self->opened)
+    count_open (self->path, -1);
   g_clear_pointer (&self->db, sqlite3_close);
   g_clear_pointer (&self->path, g_free);
   G_OBJECT_CLASS (kz_store_parent_class)->finalize (object);
@@ -1026,6 +1058,7 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
         return NULL;
     }
   self->opened = TRUE;
+  count_open (self->path, 1);
   return g_steal_pointer (&self);
 }
 

@@ -8,15 +8,15 @@
 
 #include "kz-dialogs.h"
 #include "kz-file-chooser.h"
+#include "kz-import-dialog.h"
 #include "kz-kgn.h"
 #include "kz-library-app.h"
 #include "kz-library-window.h"
 #include "kz-window.h"
 
 #define LIBRARY_KEY "kz-library-window"
-/* How many bad games the import dialog lists one by one. */
+/* How many bad games the report of an opened file lists one by one. */
 #define MAX_LISTED 30
-
 static KzWindow *
 main_window (KzApplication *app)
 {
@@ -74,15 +74,42 @@ library_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (library));
 }
 
-/* The newest id in the database (0 when empty). */
+/* The first game of an import (0 when none). */
 static gint64
-max_id (KzStore *store)
+first_game_of (KzStore *store, gint64 import_id)
 {
-  g_autoptr (GArray) ids = kz_store_list_ids (store, NULL);
-  gint64 max = 0;
-  for (guint i = 0; ids && i < ids->len; i++)
-    max = MAX (max, g_array_index (ids, gint64, i));
-  return max;
+  KzGameFilter filter = { .import_id = import_id };
+  guint count = 0;
+  if (!kz_store_count_games (store, &filter, &count, NULL) || count == 0)
+    return 0;
+  /* Newest first: the first game of the file is the last row. */
+  g_autoptr (GPtrArray) rows = kz_store_list_games (store, &filter, count - 1, 1, NULL);
+  return rows && rows->len == 1 ? ((KzGameInfo *) g_ptr_array_index (rows, 0))->id : 0;
+}
+
+static void
+import_finished (KzImportDialog *dialog, gint64 import_id, guint imported, gpointer data)
+{
+  KzApplication *app = data;
+  KzSession *session = kz_application_get_session (app);
+  KzWindow *window = main_window (app);
+  if (imported == 0)
+    return;
+  kz_session_games_added (session);
+  if (g_object_get_data (G_OBJECT (dialog), "open-first"))
+    {
+      gint64 first = first_game_of (kz_session_get_store (session), import_id);
+      g_autoptr (GError) open_error = NULL;
+      /* The window follows the session and reviews the game. */
+      if (first != 0 && !kz_session_open_for_review (session, first, &open_error) && window)
+        kz_window_show_toast (window, open_error->message);
+    }
+}
+
+static void
+import_undone (KzImportDialog *dialog, gpointer data)
+{
+  kz_session_games_added (kz_application_get_session (KZ_APPLICATION (data)));
 }
 
 static void
@@ -136,28 +163,22 @@ report (KzApplication *app, const char *name, guint n_imported, GPtrArray *probl
   kz_alert_present (alert, parent, NULL, NULL);
 }
 
-void
-kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
+/* A file opened with the app (command line, file manager): imported
+ * right away on this thread, its first game reviewed, bad games
+ * reported in an alert. */
+static void
+import_opened_file (KzApplication *app, GFile *file)
 {
-  KzStore *store = kz_session_get_store (kz_application_get_session (app));
+  KzSession *session = kz_application_get_session (app);
+  KzStore *store = kz_session_get_store (session);
   KzWindow *window = ensure_main_window (app);
   g_autofree char *name = kz_file_dup_display_name (file);
-  g_autofree char *text = NULL;
-  gsize length = 0;
+  g_autofree char *base = g_file_get_basename (file);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) problems = NULL;
-  guint n = 0;
-  gint64 before;
+  g_autoptr (GFileInputStream) in = g_file_read (file, NULL, &error);
+  g_auto (KzKgnImportSummary) summary = { 0 };
 
-  if (store == NULL)
-    {
-      g_autofree char *msg = g_strdup_printf (_("“%s” cannot be imported: the game database is not available"),
-                                              name);
-      if (window)
-        kz_window_show_toast (window, msg);
-      return;
-    }
-  if (!g_file_load_contents (file, NULL, &text, &length, NULL, &error))
+  if (in == NULL)
     {
       g_autofree char *reason = kz_file_error_message (file, error);
       g_autofree char *msg = g_strdup_printf (_("“%s” could not be read: %s"), name, reason);
@@ -165,8 +186,7 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
         kz_window_show_toast (window, msg);
       return;
     }
-  before = max_id (store);
-  if (!kz_kgn_import (store, text, (gssize) length, &n, &problems, &error))
+  if (!kz_kgn_import_stream (store, G_INPUT_STREAM (in), base, NULL, NULL, NULL, &summary, &error))
     {
       /* Translators: the file name, then the reason */
       g_autofree char *msg = g_strdup_printf (_("“%s” could not be imported: %s"), name, error->message);
@@ -174,19 +194,49 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
       kz_alert_add_response (alert, "ok", _("_OK"), ADW_RESPONSE_DEFAULT);
       kz_alert_set_default (alert, "ok", "ok");
       kz_alert_present (alert, window ? GTK_WIDGET (window) : NULL, NULL, NULL);
-      if (n == 0)
+      if (summary.imported == 0)
         return;
     }
-  kz_session_games_added (kz_application_get_session (app));
-  report (app, name, n, problems);
-  if (open_first && n > 0)
+  kz_session_games_added (session);
+  report (app, name, summary.imported, summary.problems);
+  gint64 first = first_game_of (store, summary.import_id);
+  g_autoptr (GError) open_error = NULL;
+  /* The window follows the session and reviews the game. */
+  if (first != 0 && !kz_session_open_for_review (session, first, &open_error) && window)
+    kz_window_show_toast (window, open_error->message);
+}
+
+/* Imports in a worker thread (KzImportDialog: progress, Cancel, the
+ * summary with the bad games, Undo). */
+void
+kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
+{
+  KzSession *session = kz_application_get_session (app);
+  KzWindow *window = ensure_main_window (app);
+  KzLibraryWindow *library = library_window (app);
+  g_autofree char *name = kz_file_dup_display_name (file);
+
+  if (kz_session_get_store (session) == NULL)
     {
-      g_autoptr (GError) open_error = NULL;
-      /* The window follows the session and reviews the game. */
-      if (!kz_session_open_for_review (kz_application_get_session (app), before + 1, &open_error)
-          && window)
-        kz_window_show_toast (window, open_error->message);
+      g_autofree char *msg = g_strdup_printf (_("“%s” cannot be imported: the game database is not available"),
+                                              name);
+      if (window)
+        kz_window_show_toast (window, msg);
+      return;
     }
+  if (open_first)
+    {
+      import_opened_file (app, file);
+      return;
+    }
+  GtkWindow *parent = library ? GTK_WINDOW (library) : GTK_WINDOW (window);
+  KzImportDialog *dialog = kz_import_dialog_new (parent, session, file);
+  if (open_first)
+    g_object_set_data (G_OBJECT (dialog), "open-first", GINT_TO_POINTER (1));
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (import_finished), app, 0);
+  g_signal_connect_object (dialog, "undone", G_CALLBACK (import_undone), app, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  kz_import_dialog_start (dialog);
 }
 
 static void
@@ -209,6 +259,64 @@ import_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
                         import_chosen, g_object_ref (app));
 }
 
+/* "Back Up Games": the database copied through SQLite's online backup
+ * API (kz_store_backup), never as a file copy. */
+static void
+backup_to (KzApplication *app, GFile *file)
+{
+  KzStore *store = kz_session_get_store (kz_application_get_session (app));
+  KzWindow *window = ensure_main_window (app);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = kz_file_dup_display_name (file);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *msg = NULL;
+
+  if (store == NULL)
+    msg = g_strdup (_("The games cannot be backed up: the game database is not available"));
+  else if (path == NULL)
+    /* Translators: the file name */
+    msg = g_strdup_printf (_("The games cannot be backed up to “%s”: it is not a local file"), name);
+  else if (!kz_store_backup (store, path, &error))
+    msg = g_strdup (error->message);
+  else
+    /* Translators: the file name */
+    msg = g_strdup_printf (_("Games backed up to “%s”"), name);
+  if (window)
+    kz_window_show_toast (window, msg);
+}
+
+static void
+backup_chosen (GFile *file, gpointer data)
+{
+  g_autoptr (KzApplication) app = data;
+  if (file)
+    backup_to (app, file);
+}
+
+static void
+backup_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *app = user_data;
+  static const char *const patterns[] = { "*.db", NULL };
+  KzLibraryWindow *library = library_window (app);
+  GtkWindow *parent = library ? GTK_WINDOW (library) : GTK_WINDOW (ensure_main_window (app));
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  /* Translators: the suggested file name of a backup; %s is the date */
+  g_autofree char *initial = g_strdup_printf (_("kazaki-games-%s.db"), date);
+
+  kz_file_chooser_save (parent, _("Back Up Games"), initial, _("Kazaki game databases"),
+                        patterns, backup_chosen, g_object_ref (app));
+}
+
+/* The same without the file chooser (a path; for scripts and tests). */
+static void
+backup_to_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
+  backup_to (KZ_APPLICATION (user_data), file);
+}
+
 static void
 app_open (GApplication *application, GFile **files, int n_files, const char *hint,
           gpointer user_data)
@@ -226,6 +334,8 @@ app_open (GApplication *application, GFile **files, int n_files, const char *hin
 static const GActionEntry library_app_actions[] = {
   { "library", library_activated, NULL, NULL, NULL, { 0 } },
   { "import", import_activated, NULL, NULL, NULL, { 0 } },
+  { "backup", backup_activated, NULL, NULL, NULL, { 0 } },
+  { "backup-to", backup_to_activated, "s", NULL, NULL, { 0 } },
 };
 
 static void

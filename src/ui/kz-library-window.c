@@ -31,6 +31,8 @@ struct _KzLibraryWindow {
   AdwWindowTitle  *window_title;
   GtkSearchEntry  *search_entry;
   GtkDropDown     *result_filter;
+  GtkDropDown     *import_filter;
+  GtkButton       *delete_import_button;
   AdwToastOverlay *toast_overlay;
   GtkStack        *stack;
   GtkListView     *list_view;
@@ -42,6 +44,7 @@ struct _KzLibraryWindow {
   GtkMultiSelection *selection;
   GPtrArray         *pending;    /* PendingDelete* */
   PendingDelete     *shown;      /* the one whose toast is on screen */
+  GArray            *import_ids; /* gint64, parallel to import_filter's items (0: all) */
 };
 
 G_DEFINE_FINAL_TYPE (KzLibraryWindow, kz_library_window, ADW_TYPE_WINDOW)
@@ -388,9 +391,98 @@ apply_filter (KzLibraryWindow *self)
   player = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->search_entry))));
   /* A filter change re-reads the list: deletions waiting for Undo happen now. */
   commit_all (self, TRUE);
-  if (!kz_game_list_model_set_filter (self->model, player, selected != 0, results[selected], &error))
+  guint which = gtk_drop_down_get_selected (self->import_filter);
+  gint64 import_id = self->import_ids && which < self->import_ids->len
+                     ? g_array_index (self->import_ids, gint64, which) : 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->delete_import_button), import_id != 0);
+  if (!kz_game_list_model_set_import (self->model, import_id, &error)
+      || !kz_game_list_model_set_filter (self->model, player, selected != 0, results[selected], &error))
     toast (self, error->message);
   update_view (self);
+}
+
+/* ---- imports (issue 15): one import's games, shown or deleted ---------- */
+
+/* Fills the import filter from the recorded imports, keeping the one
+ * shown when it is still there. */
+static void
+fill_imports (KzLibraryWindow *self)
+{
+  KzStore *store = kz_session_get_store (self->session);
+  guint which = gtk_drop_down_get_selected (self->import_filter);
+  gint64 shown = self->import_ids && which < self->import_ids->len
+                 ? g_array_index (self->import_ids, gint64, which) : 0;
+  g_autoptr (GPtrArray) imports = store ? kz_store_list_imports (store, NULL) : NULL;
+  g_autoptr (GtkStringList) items = gtk_string_list_new (NULL);
+  guint select = 0;
+
+  g_clear_pointer (&self->import_ids, g_array_unref);
+  self->import_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gtk_string_list_append (items, _("All Games"));
+  g_array_append_val (self->import_ids, (gint64) { 0 });
+  for (guint i = 0; imports && i < imports->len; i++)
+    {
+      KzImportInfo *info = g_ptr_array_index (imports, i);
+      if (info->remaining == 0)
+        continue;
+      g_autofree char *label = NULL;
+      if (info->file[0] == '\0')
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Earlier Imports (%u game)",
+                                              "Earlier Imports (%u games)", info->remaining),
+                                 info->remaining);
+      else
+        /* Translators: an import in the library's filter: the file name, the number of games */
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u game)", "%s (%u games)",
+                                              info->remaining), info->file, info->remaining);
+      gtk_string_list_append (items, label);
+      g_array_append_val (self->import_ids, info->id);
+      if (info->id == shown)
+        select = self->import_ids->len - 1;
+    }
+  g_signal_handlers_block_by_func (self->import_filter, apply_filter, self);
+  gtk_drop_down_set_model (self->import_filter, G_LIST_MODEL (items));
+  gtk_drop_down_set_selected (self->import_filter, select);
+  g_signal_handlers_unblock_by_func (self->import_filter, apply_filter, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->import_filter), self->import_ids->len > 1);
+}
+
+static void
+delete_import_clicked (KzLibraryWindow *self)
+{
+  KzStore *store = kz_session_get_store (self->session);
+  guint which = gtk_drop_down_get_selected (self->import_filter);
+  gint64 import_id = self->import_ids && which < self->import_ids->len
+                     ? g_array_index (self->import_ids, gint64, which) : 0;
+  g_autoptr (GError) error = NULL;
+  if (store == NULL || import_id == 0)
+    return;
+  commit_all (self, TRUE);
+  KzGameFilter filter = { .import_id = import_id };
+  guint count = 0;
+  g_autoptr (GPtrArray) infos = NULL;
+  if (kz_store_count_games (store, &filter, &count, &error))
+    infos = kz_store_list_games (store, &filter, 0, count, &error);
+  if (infos == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  g_autoptr (GArray) ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), infos->len);
+  for (guint i = 0; i < infos->len; i++)
+    g_array_append_val (ids, ((KzGameInfo *) g_ptr_array_index (infos, i))->id);
+  /* Through the session, which closes a game of the import shown now. */
+  if ((ids->len > 0
+       && !kz_session_delete_games (self->session, (const gint64 *) ids->data, ids->len, &error))
+      || !kz_store_delete_import (store, import_id, NULL, &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  g_autofree char *msg = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game deleted",
+                                                       "%u games deleted", ids->len), ids->len);
+  toast (self, msg);
+  gtk_drop_down_set_selected (self->import_filter, 0);
+  kz_library_window_reload (self);
 }
 
 /* ---- export ------------------------------------------------------------- */
@@ -493,6 +585,8 @@ kz_library_window_reload (KzLibraryWindow *self)
   if (self->model == NULL)
     return;
   commit_all (self, TRUE);
+  fill_imports (self);
+  apply_filter (self);
   if (!kz_game_list_model_reload (self->model, &error))
     toast (self, error->message);
   update_view (self);
@@ -525,6 +619,7 @@ kz_library_window_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
+  g_clear_pointer (&self->import_ids, g_array_unref);
   G_OBJECT_CLASS (kz_library_window_parent_class)->dispose (object);
 }
 
@@ -543,6 +638,8 @@ kz_library_window_class_init (KzLibraryWindowClass *klass)
   BIND (window_title);
   BIND (search_entry);
   BIND (result_filter);
+  BIND (import_filter);
+  BIND (delete_import_button);
   BIND (toast_overlay);
   BIND (stack);
   BIND (list_view);
@@ -595,6 +692,10 @@ kz_library_window_new (GtkApplication *app, KzSession *session)
   /* Typing anywhere in the window searches. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
   g_signal_connect_swapped (self->result_filter, "notify::selected", G_CALLBACK (apply_filter), self);
+  fill_imports (self);
+  g_signal_connect_swapped (self->import_filter, "notify::selected", G_CALLBACK (apply_filter), self);
+  g_signal_connect_swapped (self->delete_import_button, "clicked",
+                            G_CALLBACK (delete_import_clicked), self);
   g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (export_clicked), self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), self->model != NULL);
   update_view (self);
