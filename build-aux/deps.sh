@@ -16,6 +16,13 @@ KAZAKI_TEST_PACKAGES=(
   xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool groff-base
   at-spi2-core python3-pyatspi gir1.2-atspi-2.0
 )
+# build-aux/flatpak-check: builds the Flatpak on stand-in runtimes made from
+# Debian 13 packages and runs it with the portals.
+KAZAKI_FLATPAK_PACKAGES=(
+  flatpak flatpak-builder ostree mmdebstrap elfutils
+  xdg-desktop-portal xdg-desktop-portal-gtk
+  xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool util-linux
+)
 
 kazaki_missing_packages() {
   local p
