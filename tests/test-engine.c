@@ -782,10 +782,24 @@ test_notation_fuzz (void)
   g_rand_free (rand);
 }
 
+static void
+test_zobrist_tables (void)
+{
+  /* the tabled keys are the documented mix of small numbers */
+  for (int s = 0; s < 2; s++)
+    for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+      g_assert_cmphex (KZ_ZOBRIST_PIECE[s][sq], ==, kz_zobrist_mix ((uint64_t) (s * 64 + sq + 1)));
+  for (int f = 0; f < 2; f++)
+    for (int w = -1; w < KZ_GRID_SIZE; w++)
+      g_assert_cmphex (KZ_ZOBRIST_FLAG[f][w + 1], ==, kz_zobrist_mix ((uint64_t) (1000 + f * 64 + w + 1)));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/position/zobrist-tables", test_zobrist_tables);
 
   g_test_add_func ("/engine/rules/2-board/41-points", test_board_points);
   g_test_add_func ("/engine/rules/2-board/lines", test_board_lines);

@@ -286,7 +286,18 @@ test_avoids_flag_loss (void)
           g_assert_true (is_legal (&pos, &r.move));
           KzPosition next = pos;
           kz_position_make_move (&next, &r.move);
-          g_assert_false (opponent_can_hurt (&next, side));
+          int plies;
+          if (!lim.no_tables && kz_egtb_probe (&pos, &plies) == KZ_EGTB_WIN)
+            {
+              /* the tables know better: a proven win may give up the
+               * flag; it must stay a win of the same length */
+              int after;
+              g_assert_true (kz_position_outcome (&next).winner == side
+                             || kz_egtb_probe (&next, &after) == KZ_EGTB_LOSS);
+              g_assert_cmpint (r.score, ==, KZ_SCORE_WIN - plies);
+            }
+          else
+            g_assert_false (opponent_can_hurt (&next, side));
           kz_searcher_free (s);
         }
     }
@@ -425,15 +436,68 @@ test_levels (void)
   KzSearchLimits lim;
   g_assert_false (kz_search_level_params (0, &lim));
   g_assert_false (kz_search_level_params (6, &lim));
-  int prev_depth = 0;
-  for (int level = 1; level <= 5; level++)
+  /* 1-3: deeper and less noisy each level, no tables */
+  int prev_depth = 0, prev_noise = 1000;
+  for (int level = 1; level <= 3; level++)
     {
       g_assert_true (kz_search_level_params (level, &lim));
-      int depth = lim.max_depth ? lim.max_depth : KZ_SEARCH_MAX_DEPTH;
-      g_assert_cmpint (depth, >, prev_depth);
-      g_assert_cmpint (lim.max_time_ms, <=, 2000);
-      prev_depth = depth;
+      g_assert_cmpint (lim.max_depth, >, prev_depth);
+      g_assert_cmpint (lim.noise, <, prev_noise);
+      g_assert_true (lim.no_tables);
+      prev_depth = lim.max_depth;
+      prev_noise = lim.noise;
     }
+  /* 4: a real budget (no depth cap), the tables, at most a second */
+  g_assert_true (kz_search_level_params (4, &lim));
+  g_assert_cmpint (lim.max_depth, ==, 0);
+  g_assert_cmpuint (lim.max_nodes, >=, 500000);
+  g_assert_cmpint (lim.max_time_ms, <=, 1000);
+  g_assert_false (lim.no_tables);
+  g_assert_cmpint (lim.noise, ==, 0);
+  int level4_time = lim.max_time_ms;
+  /* 5: more time, both cores, at most 3 s */
+  g_assert_true (kz_search_level_params (5, &lim));
+  g_assert_cmpint (lim.max_depth, ==, 0);
+  g_assert_cmpint (lim.max_time_ms, >, level4_time);
+  g_assert_cmpint (lim.max_time_ms, <=, 3000);
+  g_assert_cmpint (lim.threads, ==, 2);
+  g_assert_false (lim.no_tables);
+}
+
+/* Two threads: a legal move, the same stop behaviour, and at least as
+ * deep as one thread in the same time. */
+static void
+test_two_threads (void)
+{
+  KzPosition pos;
+  kz_position_init_start (&pos);
+  KzSearcher *s = kz_searcher_new (16);
+  KzSearchLimits lim = { .max_time_ms = 300, .threads = 2 };
+  KzSearchResult r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  g_assert_true (r.has_move);
+  g_assert_true (is_legal (&pos, &r.move));
+  g_assert_cmpint (r.depth, >=, 4);
+  g_assert_cmpint (r.elapsed_ms, <, 3000);
+
+  /* a stop request ends both threads */
+  StopData d = { 0 };
+  KzSearchLimits forever = { .threads = 2 };
+  GThread *t = g_thread_new ("stopper", stopper, &d);
+  r = kz_search (s, &pos, NULL, 0, &forever, &d.stop);
+  gint64 t1 = g_get_monotonic_time ();
+  g_thread_join (t);
+  g_assert_true (r.stopped);
+  g_assert_true (is_legal (&pos, &r.move));
+  g_assert_cmpint (t1 - d.set_at, <, 1000 * 1000);
+
+  /* a forced win is found with two threads as with one */
+  KzPosition win;
+  parse_kpn ("5/3/2c2/5/1t3/5/2cc1/3/5 c home home", &win);
+  KzSearchLimits deep = { .max_depth = 12, .threads = 2, .no_tables = true };
+  kz_searcher_clear (s);
+  r = kz_search (s, &win, NULL, 0, &deep, NULL);
+  g_assert_cmpint (r.score, ==, KZ_SCORE_WIN - 9);
+  kz_searcher_free (s);
 }
 
 /* kazaki-cli bestmove and match (the binary named by $KAZAKI_CLI). */
@@ -540,6 +604,9 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  /* the endgame tables made at build time (tests/meson.build) */
+  if (g_getenv ("KAZAKI_EGTB"))
+    g_assert_true (kz_egtb_init (g_getenv ("KAZAKI_EGTB"), NULL));
   g_test_add_func ("/engine/search/forced-flag-delivery", test_forced_flag_delivery);
   g_test_add_func ("/engine/search/forced-annihilation", test_forced_annihilation);
   g_test_add_func ("/engine/search/legal-moves", test_legal_moves);
@@ -549,6 +616,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/repetition", test_repetition);
   g_test_add_func ("/engine/search/cancel", test_cancel);
   g_test_add_func ("/engine/search/levels", test_levels);
+  g_test_add_func ("/engine/search/two-threads", test_two_threads);
   g_test_add_func ("/cli/search/bestmove", test_cli_bestmove);
   g_test_add_func ("/cli/search/match", test_cli_match);
   return g_test_run ();

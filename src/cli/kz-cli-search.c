@@ -5,6 +5,7 @@
 #include "kz-cli.h"
 #include "kz-search.h"
 
+#include <glib.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -12,6 +13,40 @@
 
 #define TT_MB 16
 #define MAX_GAME_PLIES 10000
+#define DEFAULT_MAX_PLIES 400
+
+/* Where the endgame tables are cached: $KAZAKI_EGTB, else
+ * $XDG_CACHE_HOME/kazaki/endgame-4-vN.kzt. */
+static char *
+tables_path (void)
+{
+  const char *env = g_getenv ("KAZAKI_EGTB");
+  if (env && *env)
+    return g_strdup (env);
+  char name[64];
+  snprintf (name, sizeof name, "endgame-%d-v%d.kzt", KZ_EGTB_MAX_PIECES, KZ_EGTB_FORMAT_VERSION);
+  char *dir = g_build_filename (g_get_user_cache_dir (), "kazaki", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  char *path = g_build_filename (dir, name, NULL);
+  g_free (dir);
+  return path;
+}
+
+/* Loads (or, the first time, generates) the endgame tables; a note on
+ * stderr when that takes a while.  Returns false when out of memory. */
+static bool
+load_tables (const char *cmd)
+{
+  if (kz_egtb_available ())
+    return true;
+  char *path = tables_path ();
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    fprintf (stderr, "kazaki-cli %s: generating the endgame tables once (%s)\n", cmd, path);
+  KzEgtbInfo info;
+  bool ok = kz_egtb_init (path, &info);
+  g_free (path);
+  return ok;
+}
 
 static bool
 parse_long (const char *text, long min, long max, long *out)
@@ -80,7 +115,7 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
 {
   static const char help[] =
     "Usage: kazaki-cli bestmove [--position KPN] (--level N | --depth D | --time MS)\n"
-    "                           [--seed S]\n"
+    "                           [--seed S] [--no-tables] [--moves MOVE...]\n"
     "\n"
     "Searches the position (default: the start) and prints one line on stdout:\n"
     "\n"
@@ -92,10 +127,19 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
     "Depth reached, nodes, time, nodes per second and the expected line go to\n"
     "stderr.\n"
     "\n"
-    "  --level N   computer level 1 (weakest) to 5 (strongest, at most ~2 s)\n"
-    "  --depth D   search D plies deep (1-64), no time limit\n"
-    "  --time MS   search for at most MS milliseconds\n"
-    "  --seed S    seeds the randomness of levels 1-3 (default 0)\n"
+    "  --level N    computer level 1 (weakest) to 5 (strongest, at most ~3 s)\n"
+    "  --depth D    search D plies deep (1-64), no time limit\n"
+    "  --time MS    search for at most MS milliseconds\n"
+    "  --seed S     seeds the randomness of levels 1-3 (default 0)\n"
+    "  --no-tables  do not use the endgame tables\n"
+    "  --moves MOVE...  the moves played from the position so far (the rest of\n"
+    "               the arguments): the search starts after them and knows\n"
+    "               their positions, so it sees repetitions\n"
+    "\n"
+    "Positions with at most 4 pieces are looked up in the endgame tables\n"
+    "(levels 4 and 5, --depth and --time): a won or lost one scores its exact\n"
+    "distance.  The tables are generated on first use (a minute at most) and\n"
+    "cached in $XDG_CACHE_HOME/kazaki (or the file named by $KAZAKI_EGTB).\n"
     "\n"
     "--depth and --time may be combined.  With --depth (and no --time) the result\n"
     "is reproducible.  Exit status 2 on bad input or when the game is over.\n";
@@ -103,6 +147,8 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
   long level = 0, depth = 0, time_ms = 0;
   uint64_t seed = 0;
   int status = KZ_CLI_OK;
+  bool no_tables = false;
+  int first_move = argc, n_moves = 0;
   for (int i = 1; i < argc;)
     {
       const char *value;
@@ -117,6 +163,19 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
           if (missing)
             return kz_cli_bad_input ("bestmove", "--position needs a KPN");
           kpn = value;
+        }
+      else if (strcmp (argv[i], "--no-tables") == 0)
+        {
+          no_tables = true;
+          i++;
+        }
+      else if (strcmp (argv[i], "--moves") == 0)
+        {
+          first_move = i + 1;
+          n_moves = argc - first_move;
+          if (n_moves == 0)
+            return kz_cli_bad_input ("bestmove", "--moves needs at least one move");
+          break;
         }
       else if (number_option (argc, argv, &i, "bestmove", "--level", "a number", 1, 5,
                               &level, &status)
@@ -152,15 +211,42 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
     }
   limits.seed = seed;
 
+  if (no_tables)
+    limits.no_tables = true;
+
+  /* the moves played so far: their positions since the last jump are
+   * the history (older ones cannot repeat) */
+  g_autofree uint64_t *history = g_new (uint64_t, n_moves + 1);
+  int n_history = 0;
+  for (int k = 0; k < n_moves; k++)
+    {
+      KzOutcome over = kz_position_outcome (&pos);
+      if (over.winner >= 0)
+        return kz_cli_bad_input ("bestmove", "move %d '%s': the game is already over", k + 1,
+                                 argv[first_move + k]);
+      KzMove move;
+      KzError err;
+      if (!kz_move_parse (&pos, argv[first_move + k], &move, &err))
+        return kz_cli_bad_input ("bestmove", "move %d '%s': %s", k + 1, argv[first_move + k],
+                                 err.message);
+      history[n_history++] = pos.hash;
+      kz_position_make_move (&pos, &move);
+      if (move.n_jumps > 0)
+        n_history = 0;
+    }
+
   KzOutcome out = kz_position_outcome (&pos);
   if (out.winner >= 0)
     return kz_cli_bad_input ("bestmove", "the game is over: %s won (%s)",
                              kz_side_name ((KzSide) out.winner), kz_reason_name (out.reason));
 
+  if (!limits.no_tables && !load_tables ("bestmove"))
+    return kz_cli_failure ("bestmove", "out of memory for the endgame tables");
+
   KzSearcher *s = kz_searcher_new (TT_MB);
   if (s == NULL)
     return kz_cli_failure ("bestmove", "out of memory");
-  KzSearchResult r = kz_search (s, &pos, NULL, 0, &limits, NULL);
+  KzSearchResult r = kz_search (s, &pos, history, n_history, &limits, NULL);
   kz_searcher_free (s);
 
   char text[KZ_MOVE_STR_MAX];
@@ -249,27 +335,30 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
 {
   static const char help[] =
     "Usage: kazaki-cli match --cossacks P --turks P [--games N] [--seed S]\n"
-    "                        [--max-plies N] [--opening-plies N] [--verbose]\n"
+    "                        [--max-plies N] [--opening-plies N] [--position KPN]\n"
+    "                        [--no-tables] [--verbose]\n"
     "\n"
-    "Plays N games (default 10) from the start position between two players,\n"
+    "Plays N games (default 10) from the start position (or KPN) between two players,\n"
     "each a computer level 1-5 or 'random' (a uniformly random legal move), and\n"
     "prints one line:\n"
     "\n"
     "  cossacks-wins A turks-wins B draws C\n"
     "\n"
-    "The Cossacks always move first; run the match twice with the players\n"
-    "swapped to alternate sides.  Each game opens with --opening-plies random\n"
+    "The side to move of the position moves first; run the match twice with the\n"
+    "players swapped to alternate sides.  Each game opens with --opening-plies random\n"
     "legal moves (default 2: one per side), drawn from the seed (default 1), and\n"
     "the levels' own randomness is seeded per game, so the games differ and a\n"
     "match without time-limited levels is reproducible.  A game is drawn on the\n"
-    "third occurrence of a position or after --max-plies plies (default 200).\n"
+    "third occurrence of a position or after --max-plies plies (default 400).\n"
+    "Levels 4 and 5 use the endgame tables unless --no-tables is given.\n"
     "Per-player move times, depths and the terminations go to stderr; with\n"
     "--verbose also one line per game.\n";
   Player players[2];
   bool have[2] = { false, false };
-  long games = 10, max_plies = 200, opening = 2;
+  long games = 10, max_plies = DEFAULT_MAX_PLIES, opening = 2;
   uint64_t seed = 1;
-  bool verbose = false;
+  bool verbose = false, no_tables = false;
+  const char *kpn = NULL;
   int status = KZ_CLI_OK;
 
   for (int i = 1; i < argc;)
@@ -309,12 +398,33 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
           verbose = true;
           i++;
         }
+      else if (strcmp (argv[i], "--no-tables") == 0)
+        {
+          no_tables = true;
+          i++;
+        }
+      else if (kz_cli_option (argc, argv, &i, "--position", &value, &missing))
+        {
+          if (missing)
+            return kz_cli_bad_input ("match", "--position needs a KPN");
+          kpn = value;
+        }
       else
         return kz_cli_bad_input ("match", "unexpected argument '%s' (see kazaki-cli match --help)",
                                  argv[i]);
     }
   if (!have[0] || !have[1])
     return kz_cli_bad_input ("match", "give both --cossacks and --turks (see kazaki-cli match --help)");
+  KzPosition start;
+  if (!kz_cli_position ("match", kpn, &start))
+    return KZ_CLI_BAD_INPUT;
+  KzOutcome start_out = kz_position_outcome (&start);
+  if (start_out.winner >= 0)
+    return kz_cli_bad_input ("match", "the game is over in the position: %s won (%s)",
+                             kz_side_name ((KzSide) start_out.winner),
+                             kz_reason_name (start_out.reason));
+  if (!no_tables && (players[0].level >= 4 || players[1].level >= 4) && !load_tables ("match"))
+    return kz_cli_failure ("match", "out of memory for the endgame tables");
 
   for (int s = 0; s < 2; s++)
     if (players[s].level)
@@ -334,8 +444,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
     {
       uint64_t game_seed = kz_zobrist_mix (seed * UINT64_C (1000003) + (uint64_t) g);
       uint64_t rng = game_seed;
-      KzPosition pos;
-      kz_position_init_start (&pos);
+      KzPosition pos = start;
       int n = 0;
       int last_jump = 0;           /* index in hashes of the first position after the last jump */
       hashes[n++] = pos.hash;
@@ -387,6 +496,8 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
               KzSearchLimits limits;
               kz_search_level_params (p->level, &limits);
               tuning_override (p->level, &limits);
+              if (no_tables)
+                limits.no_tables = true;
               limits.seed = game_seed ^ ((uint64_t) ply << 32);
               /* earlier positions since the last jump (older ones
                * cannot repeat), not the current one */
@@ -408,11 +519,11 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
       total_plies += ply;
       if (verbose)
         {
-          char kpn[KZ_KPN_MAX];
-          kz_kpn_format (&pos, kpn, sizeof kpn);
+          char final[KZ_KPN_MAX];
+          kz_kpn_format (&pos, final, sizeof final);
           fprintf (stderr, "game %ld: %s %s after %d plies, final position %s\n", g + 1,
                    winner == KZ_COSSACKS ? "cossacks-win" : winner == KZ_TURKS ? "turks-win" : "draw",
-                   result, ply, kpn);
+                   result, ply, final);
         }
     }
 
@@ -438,5 +549,55 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
                secs > 0 ? (double) p->nodes / secs : 0.0);
       kz_searcher_free (p->searcher);
     }
+  return KZ_CLI_OK;
+}
+
+/* ---------------------------------------------------------------- */
+
+int
+kz_cli_tables (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli tables [--output FILE]\n"
+    "\n"
+    "Loads the endgame tables (every position with at most 4 pieces, solved\n"
+    "exactly), generating them when the cache holds none, and prints one line:\n"
+    "\n"
+    "  tables generated|loaded SECONDS s BYTES bytes wins W losses L draws D longest N\n"
+    "\n"
+    "The cache is $KAZAKI_EGTB when set, else $XDG_CACHE_HOME/kazaki.  With\n"
+    "--output the tables are generated (whatever the cache holds) and written\n"
+    "to FILE.\n";
+  const char *output = NULL;
+  for (int i = 1; i < argc;)
+    {
+      const char *value;
+      bool missing;
+      if (kz_cli_is_help (argv[i]))
+        {
+          fputs (help, stdout);
+          return KZ_CLI_OK;
+        }
+      if (kz_cli_option (argc, argv, &i, "--output", &value, &missing))
+        {
+          if (missing)
+            return kz_cli_bad_input ("tables", "--output needs a file name");
+          output = value;
+        }
+      else
+        return kz_cli_bad_input ("tables", "unexpected argument '%s' (see kazaki-cli tables --help)",
+                                 argv[i]);
+    }
+  g_autofree char *path = output ? g_strdup (output) : tables_path ();
+  if (output)
+    remove (output);
+  KzEgtbInfo info;
+  if (!kz_egtb_init (path, &info))
+    return kz_cli_failure ("tables", "out of memory");
+  if (output && !g_file_test (output, G_FILE_TEST_EXISTS))
+    return kz_cli_failure ("tables", "cannot write '%s'", output);
+  printf ("tables %s %.1f s %" PRIu64 " bytes wins %" PRIu64 " losses %" PRIu64 " draws %" PRIu64
+          " longest %d\n", info.loaded_from_cache ? "loaded" : "generated", info.seconds,
+          info.bytes, info.wins, info.losses, info.draws, info.longest);
   return KZ_CLI_OK;
 }

@@ -31,6 +31,13 @@ enum {
   W_TRADE           = 4,    /* per piece ahead, per piece off the board:
                              * the side ahead likes exchanges (which it
                              * can force, captures being compulsory) */
+  /* endings: a side carrying the enemy flag */
+  W_HOMEWARD        = 6,    /* per step a helper is closer to its own centre
+                             * (replaces W_ADVANCE: helpers head home) */
+  W_ESCORT          = 14,   /* helper next to the carrier */
+  W_BLOCKED_HOME    = 50,   /* an enemy piece stands on the carrier's centre */
+  W_BLOCKER_NEAR    = 8,    /* per unit of closeness of a helper to that blocker */
+  W_CHASE           = 6,    /* defender: per unit of closeness to the enemy carrier */
 };
 
 static int8_t dist_table[KZ_GRID_SIZE][KZ_GRID_SIZE];
@@ -219,15 +226,49 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
         }
 
       t->mobility += sign * W_MOBILITY * step_mobility (mine, free);
-      {
-        int adv = 0;
-        for (KzBits b = mine; b; b &= b - 1)
-          {
-            int r = kz_point_rank (kz_bit_scan (b));
-            adv += x == KZ_COSSACKS ? r : 8 - r;
-          }
-        t->structure += sign * W_ADVANCE * adv;
-      }
+      if (carrier != KZ_FLAG_HOME && (mine >> carrier & 1))
+        {
+          /* the flag is the game now: the helpers escort the carrier and
+           * head home rather than deeper into the enemy camp; an enemy
+           * piece on the centre is the target */
+          int sum = 0;
+          bool blocked = theirs >> home & 1;
+          for (KzBits b = mine & ~KZ_BIT (carrier); b; b &= b - 1)
+            {
+              int p = kz_bit_scan (b);
+              sum += W_HOMEWARD * (12 - dist_table[p][home]);
+              if (dist_table[p][carrier] == 1)
+                sum += W_ESCORT;
+              if (blocked && dist_table[p][home] < 4)
+                sum += W_BLOCKER_NEAR * (4 - dist_table[p][home]);
+            }
+          if (blocked)
+            sum -= W_BLOCKED_HOME;
+          t->structure += sign * sum;
+        }
+      else
+        {
+          int adv = 0;
+          for (KzBits b = mine; b; b &= b - 1)
+            {
+              int r = kz_point_rank (kz_bit_scan (b));
+              adv += x == KZ_COSSACKS ? r : 8 - r;
+            }
+          t->structure += sign * W_ADVANCE * adv;
+        }
+      /* my flag carried by the enemy: chase the carrier */
+      int thief = pos->flag[x];
+      if (thief != KZ_FLAG_HOME && (theirs >> thief & 1))
+        {
+          int chase = 0;
+          for (KzBits b = mine; b; b &= b - 1)
+            {
+              int d = dist_table[kz_bit_scan (b)][thief];
+              if (d < 6)
+                chase += 6 - d;
+            }
+          t->structure += sign * W_CHASE * (chase < 12 ? chase : 12);
+        }
       t->structure += sign * (W_SAFE_POINT * kz_popcount (mine & SAFE_POINTS)
                               + W_PAIR * pairs (mine));
 

@@ -45,7 +45,8 @@ typedef struct {
   KzReason reason;
 } KzOutcome;
 
-/* Zobrist keys, computed (not tabled) so no initialisation is needed. */
+/* Zobrist keys: kz_zobrist_mix of a small number per (side, point) and
+ * per (flag, where). */
 static inline uint64_t
 kz_zobrist_mix (uint64_t x)
 {
@@ -55,16 +56,21 @@ kz_zobrist_mix (uint64_t x)
   return x ^ (x >> 31);
 }
 
+/* The same keys, tabled (kz-position.c; tests/test-engine.c checks them
+ * against kz_zobrist_mix): the hot paths only look them up. */
+extern const uint64_t KZ_ZOBRIST_PIECE[2][KZ_GRID_SIZE];
+extern const uint64_t KZ_ZOBRIST_FLAG[2][KZ_GRID_SIZE + 1];
+
 static inline uint64_t
 kz_zobrist_piece (int side, int sq)
 {
-  return kz_zobrist_mix ((uint64_t) (side * 64 + sq + 1));
+  return KZ_ZOBRIST_PIECE[side][sq];   /* kz_zobrist_mix (side * 64 + sq + 1) */
 }
 
 static inline uint64_t
 kz_zobrist_flag (int flag, int where)
 {
-  return kz_zobrist_mix ((uint64_t) (1000 + flag * 64 + where + 1));
+  return KZ_ZOBRIST_FLAG[flag][where + 1];   /* kz_zobrist_mix (1000 + flag * 64 + where + 1) */
 }
 
 #define KZ_ZOBRIST_SIDE UINT64_C (0x6a09e667f3bcc909)

@@ -16,6 +16,7 @@
  */
 #include "kz-search.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,13 +29,19 @@
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
 typedef struct {
-  uint64_t key;
   int16_t  score;
   uint16_t move;    /* index + 1 in kz_generate_moves order; 0: none */
   uint8_t  depth;
   uint8_t  bound;
   uint8_t  age;
   uint8_t  pad;
+} TTData;
+
+/* Shared by the threads of a search without locks: check is the key
+ * xor the packed data, so an entry torn by two writers never matches. */
+typedef struct {
+  uint64_t check;
+  uint64_t data;
 } TTEntry;
 
 #define BUCKET 4
@@ -43,6 +50,9 @@ struct KzSearcher {
   TTEntry  *tt;
   size_t    tt_mask;            /* buckets - 1 */
   uint8_t   age;
+  bool      owns_tt;            /* false for a helper thread's searcher */
+  KzSearcher *helpers[KZ_SEARCH_MAX_THREADS - 1];   /* made on first use */
+  atomic_int helpers_stop;
 
   /* per search */
   const atomic_int *stop_flag;
@@ -52,6 +62,7 @@ struct KzSearcher {
   int64_t   start_ms;
   int64_t   deadline_ms;        /* 0: none */
   int       root_depth;
+  bool      use_tables;
   const uint64_t *game_hist;
   int       n_game_hist;
   uint64_t  hist_filter[64];    /* 4096-bit filter over game_hist */
@@ -108,6 +119,7 @@ kz_searcher_new (size_t tt_mb)
       return NULL;
     }
   s->tt_mask = buckets - 1;
+  s->owns_tt = true;
   return s;
 }
 
@@ -116,17 +128,24 @@ kz_searcher_free (KzSearcher *s)
 {
   if (s == NULL)
     return;
-  free (s->tt);
+  for (int i = 0; i < KZ_SEARCH_MAX_THREADS - 1; i++)
+    kz_searcher_free (s->helpers[i]);
+  if (s->owns_tt)
+    free (s->tt);
   free (s);
 }
 
 void
 kz_searcher_clear (KzSearcher *s)
 {
-  memset (s->tt, 0, (s->tt_mask + 1) * BUCKET * sizeof (TTEntry));
+  if (s->owns_tt)
+    memset (s->tt, 0, (s->tt_mask + 1) * BUCKET * sizeof (TTEntry));
   memset (s->killers, 0, sizeof s->killers);
   memset (s->history, 0, sizeof s->history);
   s->age = 0;
+  for (int i = 0; i < KZ_SEARCH_MAX_THREADS - 1; i++)
+    if (s->helpers[i])
+      kz_searcher_clear (s->helpers[i]);
 }
 
 /* ---------------------------------------------------------------- */
@@ -152,14 +171,38 @@ score_from_tt (int score, int ply)
   return score;
 }
 
-static inline TTEntry *
-tt_probe (KzSearcher *s, uint64_t key)
+static inline uint64_t
+tt_pack (TTData d)
+{
+  uint64_t w;
+  memcpy (&w, &d, sizeof w);
+  return w;
+}
+
+static inline TTData
+tt_unpack (uint64_t w)
+{
+  TTData d;
+  memcpy (&d, &w, sizeof d);
+  return d;
+}
+
+static inline bool
+tt_probe (KzSearcher *s, uint64_t key, TTData *out)
 {
   TTEntry *b = &s->tt[(key & s->tt_mask) * BUCKET];
   for (int i = 0; i < BUCKET; i++)
-    if (b[i].key == key && b[i].bound != BOUND_NONE)
-      return &b[i];
-  return NULL;
+    {
+      uint64_t data = __atomic_load_n (&b[i].data, __ATOMIC_RELAXED);
+      uint64_t check = __atomic_load_n (&b[i].check, __ATOMIC_RELAXED);
+      if ((check ^ data) == key)
+        {
+          *out = tt_unpack (data);
+          if (out->bound != BOUND_NONE)
+            return true;
+        }
+    }
+  return false;
 }
 
 static inline void
@@ -170,16 +213,19 @@ tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, int move
   int worst = 1 << 30;
   for (int i = 0; i < BUCKET; i++)
     {
-      if (b[i].key == key)
+      uint64_t data = __atomic_load_n (&b[i].data, __ATOMIC_RELAXED);
+      uint64_t check = __atomic_load_n (&b[i].check, __ATOMIC_RELAXED);
+      TTData d = tt_unpack (data);
+      if ((check ^ data) == key)
         {
           victim = &b[i];
           if (move == 0)
-            move = b[i].move;    /* keep the old best move */
+            move = d.move;    /* keep the old best move */
           break;
         }
       /* prefer replacing old, shallow entries */
-      int v = b[i].depth - (b[i].age != s->age ? 256 : 0);
-      if (b[i].bound == BOUND_NONE)
+      int v = d.depth - (d.age != s->age ? 256 : 0);
+      if (d.bound == BOUND_NONE)
         v = -1000;
       if (v < worst)
         {
@@ -187,12 +233,16 @@ tt_store (KzSearcher *s, uint64_t key, int depth, int bound, int score, int move
           victim = &b[i];
         }
     }
-  victim->key = key;
-  victim->score = (int16_t) score;
-  victim->move = (uint16_t) move;
-  victim->depth = (uint8_t) (depth < 0 ? 0 : depth);
-  victim->bound = (uint8_t) bound;
-  victim->age = s->age;
+  TTData d = {
+    .score = (int16_t) score,
+    .move = (uint16_t) move,
+    .depth = (uint8_t) (depth < 0 ? 0 : depth),
+    .bound = (uint8_t) bound,
+    .age = s->age,
+  };
+  uint64_t data = tt_pack (d);
+  __atomic_store_n (&victim->data, data, __ATOMIC_RELAXED);
+  __atomic_store_n (&victim->check, key ^ data, __ATOMIC_RELAXED);
 }
 
 /* ---------------------------------------------------------------- */
@@ -320,6 +370,20 @@ can_step_home (const KzPosition *pos)
   return kz_eval_distance (carrier, home) == 1;
 }
 
+/* The opponent's carrier of our flag could step onto its centre next. */
+static bool
+enemy_can_step_home (const KzPosition *pos)
+{
+  int side = pos->side, o = 1 - side;
+  int carrier = pos->flag[side];
+  if (carrier == KZ_FLAG_HOME || !(pos->pieces[o] >> carrier & 1))
+    return false;
+  int home = kz_centre ((KzSide) o);
+  if ((pos->pieces[0] | pos->pieces[1]) >> home & 1)
+    return false;
+  return kz_eval_distance (carrier, home) == 1;
+}
+
 /* The side to move could jump the enemy's standing flag. */
 static bool
 can_take_flag (const KzPosition *pos)
@@ -361,6 +425,32 @@ update_pv (KzSearcher *s, int ply, const KzMove *m)
   s->pv_len[ply] = n > ply + 1 ? n : ply + 1;
 }
 
+/* The exact score of a won or lost position of the endgame tables;
+ * false when it is not in them, drawn, or they are not used. */
+static inline bool
+probe_tables (KzSearcher *s, const KzPosition *pos, int ply, int *score)
+{
+  if (!s->use_tables
+      || kz_popcount (pos->pieces[0] | pos->pieces[1]) > KZ_EGTB_MAX_PIECES)
+    return false;
+  int n;
+  switch (kz_egtb_probe (pos, &n))
+    {
+    case KZ_EGTB_WIN:
+      *score = WIN - ply - n;
+      return true;
+    case KZ_EGTB_LOSS:
+      *score = -(WIN - ply - n);
+      return true;
+    case KZ_EGTB_DRAW:
+      /* a draw with best play: searched on, so that the evaluation
+       * still prefers the draws an imperfect opponent may lose */
+    case KZ_EGTB_NONE:
+    default:
+      return false;
+    }
+}
+
 /* ---------------------------------------------------------------- */
 /* Quiescence */
 
@@ -377,9 +467,13 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
     return -(WIN - ply);
   if (ply >= MAX_PLY - 1)
     return kz_evaluate (pos);
+  int tb;
+  if (probe_tables (s, pos, ply, &tb))
+    return tb;
 
   bool compulsory = kz_capture_compulsory (pos);
   int best = -INF;
+  bool threat = false;
   if (!compulsory)
     {
       if (can_step_home (pos))
@@ -387,11 +481,17 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
       bool take_flag = can_take_flag (pos);
       if (!take_flag && !has_steps (pos) && kz_count_moves (pos) == 0)
         return -(WIN - ply);        /* blocked */
-      best = kz_evaluate (pos);
-      if (best >= beta || !take_flag)
-        return best;
-      if (best > alpha)
-        alpha = best;
+      /* an enemy carrier one step from home is like check: no standing
+       * pat, every move is tried (the first two plies of quiescence) */
+      threat = ply < s->root_depth + 2 && enemy_can_step_home (pos);
+      if (!threat)
+        {
+          best = kz_evaluate (pos);
+          if (best >= beta || !take_flag)
+            return best;
+          if (best > alpha)
+            alpha = best;
+        }
     }
 
   KzMoveList *list = &s->lists[ply];
@@ -407,7 +507,7 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
     {
       int i = pick_next (order, scores, n, k);
       const KzMove m = list->moves[i];
-      if (m.n_jumps == 0)
+      if (m.n_jumps == 0 && !threat)
         continue;                   /* only captures here */
 
       KzPosition child = *pos;
@@ -457,18 +557,21 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
     beta = WIN - ply - 1;
   if (alpha >= beta)
     return alpha;
+  int tb;
+  if (probe_tables (s, pos, ply, &tb))
+    return tb;
 
   int tt_move = 0;
-  TTEntry *e = tt_probe (s, pos->hash);
-  if (e)
+  TTData e;
+  if (tt_probe (s, pos->hash, &e))
     {
-      tt_move = e->move;
-      if (!pv_node && e->depth >= depth)
+      tt_move = e.move;
+      if (!pv_node && e.depth >= depth)
         {
-          int v = score_from_tt (e->score, ply);
-          if (e->bound == BOUND_EXACT
-              || (e->bound == BOUND_LOWER && v >= beta)
-              || (e->bound == BOUND_UPPER && v <= alpha))
+          int v = score_from_tt (e.score, ply);
+          if (e.bound == BOUND_EXACT
+              || (e.bound == BOUND_LOWER && v >= beta)
+              || (e.bound == BOUND_UPPER && v <= alpha))
             return v;
         }
     }
@@ -661,9 +764,110 @@ order_root (KzSearcher *s, int best)
       }
 }
 
-KzSearchResult
-kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
-           int n_history, const KzSearchLimits *limits, const atomic_int *stop)
+/* The value of a move by the tables, as plies to the end: > 0 the mover
+ * wins in that many, < 0 it loses, 0 a draw; false when the child is not
+ * in the tables. */
+static bool
+table_move_value (const KzPosition *pos, const KzMove *m, int *value)
+{
+  KzPosition child = *pos;
+  kz_position_make_move (&child, m);
+  if (kz_position_flag_delivered (&child) || child.pieces[child.side] == 0)
+    {
+      *value = 1;
+      return true;
+    }
+  int n;
+  switch (kz_egtb_probe (&child, &n))
+    {
+    case KZ_EGTB_WIN:
+      *value = -(n + 1);
+      return true;
+    case KZ_EGTB_LOSS:
+      *value = n + 1;
+      return true;
+    case KZ_EGTB_DRAW:
+      *value = 0;
+      return true;
+    case KZ_EGTB_NONE:
+    default:
+      return false;
+    }
+}
+
+/* The best move of a list by the tables; false if some move is not in
+ * them.  Prefers the shortest win, then a draw, then the longest loss. */
+static bool
+table_best (const KzPosition *pos, const KzMoveList *list, int *best, int *best_value)
+{
+  *best = -1;
+  for (int i = 0; i < list->count; i++)
+    {
+      int v;
+      if (!table_move_value (pos, &list->moves[i], &v))
+        return false;
+      bool better;
+      if (*best < 0)
+        better = true;
+      else if (v > 0)
+        better = *best_value <= 0 || v < *best_value;
+      else if (v == 0)
+        better = *best_value < 0;
+      else
+        better = *best_value < 0 && v < *best_value;
+      if (better)
+        {
+          *best = i;
+          *best_value = v;
+        }
+    }
+  return *best >= 0;
+}
+
+static bool
+table_root (KzSearcher *s, const KzPosition *pos, KzSearchResult *r)
+{
+  if (!s->use_tables)
+    return false;
+  int n;
+  KzEgtbResult res = kz_egtb_probe (pos, &n);
+  if (res != KZ_EGTB_WIN && res != KZ_EGTB_LOSS)
+    return false;
+  int best, value;
+  if (!table_best (pos, &s->root_list, &best, &value))
+    return false;
+  r->has_move = true;
+  r->move = s->root_list.moves[best];
+  r->score = value > 0 ? WIN - value : -(WIN + value);
+  r->depth = value > 0 ? value : -value;
+  r->nodes = 1;
+
+  /* the expected line: best moves of both sides by the tables */
+  KzPosition p = *pos;
+  KzMoveList *list = &s->lists[0];
+  r->pv_length = 0;
+  while (r->pv_length < KZ_SEARCH_MAX_PV)
+    {
+      if (kz_generate_moves (&p, list) == 0 || !table_best (&p, list, &best, &value))
+        break;
+      r->pv[r->pv_length++] = list->moves[best];
+      kz_position_make_move (&p, &list->moves[best]);
+      if (value == 1)
+        break;
+    }
+  r->pv[0] = r->move;
+  if (r->pv_length == 0)
+    r->pv_length = 1;
+  return true;
+}
+
+/* One thread's iterative deepening; helper > 0 for the helpers of a
+ * lazy SMP search (they start one ply deeper every other helper, so
+ * the threads fill the shared table with different depths). */
+static KzSearchResult
+run_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
+            int n_history, const KzSearchLimits *limits, const atomic_int *stop,
+            int helper)
 {
   KzSearchResult r;
   memset (&r, 0, sizeof r);
@@ -673,13 +877,15 @@ kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
   s->stopped = false;
   s->nodes = 0;
   s->max_nodes = limits->max_nodes;
+  s->use_tables = !limits->no_tables && kz_egtb_available ();
   s->deadline_ms = limits->max_time_ms > 0 ? s->start_ms + limits->max_time_ms : 0;
   s->game_hist = history;
   s->n_game_hist = history ? n_history : 0;
   memset (s->hist_filter, 0, sizeof s->hist_filter);
   for (int i = 0; i < s->n_game_hist; i++)
     s->hist_filter[(history[i] >> 6) & 63] |= UINT64_C (1) << (history[i] & 63);
-  s->age++;
+  if (helper == 0)
+    s->age++;
   memset (s->killers, 0, sizeof s->killers);
 
   int max_depth = limits->max_depth > 0 && limits->max_depth < KZ_SEARCH_MAX_DEPTH
@@ -690,6 +896,14 @@ kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
   if (n == 0)
     {
       r.score = -WIN;
+      r.elapsed_ms = now_ms () - s->start_ms;
+      return r;
+    }
+
+  /* won or lost in the tables: their best move (the shortest win, the
+   * longest defence) and the exact distance */
+  if (table_root (s, pos, &r))
+    {
       r.elapsed_ms = now_ms () - s->start_ms;
       return r;
     }
@@ -716,7 +930,7 @@ kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
   r.pv[0] = r.move;
   r.pv_length = 1;
 
-  for (int depth = 1; depth <= max_depth; depth++)
+  for (int depth = 1 + (helper & 1); depth <= max_depth; depth++)
     {
       int best_move = -1, best_score = 0;
       bool any = search_root (s, pos, depth, noisy, &best_move, &best_score);
@@ -757,16 +971,101 @@ kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
 bool
 kz_search_level_params (int level, KzSearchLimits *limits)
 {
+  /* Levels 1-3: shallow and noisy, no endgame tables (beatable).
+   * Level 4: a node budget (reproducible; about half a second) under a
+   * one-second cap, no depth limit, the tables.  Level 5: two seconds,
+   * two threads, the tables. */
   static const KzSearchLimits levels[5] = {
-    /* depth, nodes, time ms, noise */
-    { 1, 0, 0, 60, 0 },
-    { 2, 0, 0, 30, 0 },
-    { 4, 0, 0, 10, 0 },
-    { 7, 0, 1000, 0, 0 },
-    { 0, 0, 1500, 0, 0 },
+    { .max_depth = 1, .noise = 60, .no_tables = true },
+    { .max_depth = 2, .noise = 30, .no_tables = true },
+    { .max_depth = 4, .noise = 10, .no_tables = true },
+    { .max_nodes = 1500000, .max_time_ms = 1000 },
+    { .max_time_ms = 2000, .threads = 2 },
   };
   if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)
     return false;
   *limits = levels[level - 1];
   return true;
+}
+
+/* ---------------------------------------------------------------- */
+/* Lazy SMP: helpers search the same root and share the hash table. */
+
+typedef struct {
+  KzSearcher *helper;
+  const KzPosition *pos;
+  const uint64_t *history;
+  int n_history;
+  KzSearchLimits limits;
+  int id;
+  uint64_t nodes;
+} HelperJob;
+
+static void *
+helper_main (void *data)
+{
+  HelperJob *job = data;
+  KzSearchResult r = run_search (job->helper, job->pos, job->history, job->n_history,
+                                 &job->limits, job->helper->stop_flag, job->id);
+  job->nodes = r.nodes;
+  return NULL;
+}
+
+KzSearchResult
+kz_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
+           int n_history, const KzSearchLimits *limits, const atomic_int *stop)
+{
+  int threads = limits->threads;
+  if (threads > KZ_SEARCH_MAX_THREADS)
+    threads = KZ_SEARCH_MAX_THREADS;
+  if (threads <= 1)
+    return run_search (s, pos, history, n_history, limits, stop, 0);
+
+  /* helpers: made once, sharing this searcher's table */
+  for (int i = 0; i < threads - 1; i++)
+    if (s->helpers[i] == NULL)
+      {
+        KzSearcher *h = calloc (1, sizeof *h);
+        if (h == NULL)
+          {
+            threads = i + 1;
+            break;
+          }
+        h->tt = s->tt;
+        h->tt_mask = s->tt_mask;
+        h->owns_tt = false;
+        s->helpers[i] = h;
+      }
+
+  HelperJob jobs[KZ_SEARCH_MAX_THREADS - 1];
+  pthread_t ids[KZ_SEARCH_MAX_THREADS - 1];
+  bool started[KZ_SEARCH_MAX_THREADS - 1] = { false };
+  atomic_store (&s->helpers_stop, 0);
+  s->age++;
+  for (int i = 0; i < threads - 1; i++)
+    {
+      KzSearcher *h = s->helpers[i];
+      h->age = s->age;
+      h->stop_flag = &s->helpers_stop;
+      jobs[i] = (HelperJob) { h, pos, history, n_history, *limits, i + 1, 0 };
+      /* the helpers run until the main thread is done */
+      jobs[i].limits.max_nodes = 0;
+      jobs[i].limits.max_time_ms = 0;
+      jobs[i].limits.noise = 0;
+      jobs[i].limits.threads = 1;
+      started[i] = pthread_create (&ids[i], NULL, helper_main, &jobs[i]) == 0;
+    }
+
+  /* run_search ages the table once per search: undo our own increment */
+  s->age--;
+  KzSearchResult r = run_search (s, pos, history, n_history, limits, stop, 0);
+
+  atomic_store (&s->helpers_stop, 1);
+  for (int i = 0; i < threads - 1; i++)
+    if (started[i])
+      {
+        pthread_join (ids[i], NULL);
+        r.nodes += jobs[i].nodes;
+      }
+  return r;
 }

@@ -24,6 +24,13 @@
  * contents; a searcher that is new or just cleared with
  * kz_searcher_clear always gives the same result.
  *
+ * Endgame tables: once kz_egtb_init has loaded them, positions with at
+ * most KZ_EGTB_MAX_PIECES pieces that are won or lost get their exact
+ * score (by the exact distance) at the root and wherever the search
+ * reaches them, unless limits->no_tables is set; drawn ones are searched
+ * as usual (the evaluation picks among the draws).  At a root in the
+ * tables that is won or lost the move comes straight from them.
+ *
  * Scores are from the point of view of the side to move, in points of
  * the evaluation (a piece = KZ_EVAL_PIECE = 100).  A finished game is
  * scored ±(KZ_SCORE_WIN - plies): a win by flag, annihilation or
@@ -43,6 +50,7 @@
 
 #include "kz-movegen.h"
 #include "kz-eval.h"
+#include "kz-egtb.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -59,6 +67,8 @@ extern "C" {
 #define KZ_SEARCH_MAX_PLY   128  /* search plies including quiescence */
 #define KZ_SEARCH_MAX_PV    32
 
+#define KZ_SEARCH_MAX_THREADS 8
+
 #define KZ_SEARCH_MIN_LEVEL 1
 #define KZ_SEARCH_MAX_LEVEL 5
 
@@ -71,6 +81,11 @@ typedef struct {
   int      noise;        /* 0, or the amplitude (points) of a seeded random
                           * bonus given to each root move: weaker play */
   uint64_t seed;         /* seeds the noise */
+  bool     no_tables;    /* true: do not use the endgame tables (kz-egtb.h)
+                          * even when they are loaded (the weaker levels) */
+  int      threads;      /* 0 or 1: this thread only (reproducible); up to
+                          * KZ_SEARCH_MAX_THREADS: helpers share the hash
+                          * table (lazy SMP, not reproducible) */
 } KzSearchLimits;
 
 typedef struct {
@@ -101,8 +116,10 @@ KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
                           const uint64_t *history, int n_history,
                           const KzSearchLimits *limits, const atomic_int *stop);
 
-/* The limits of level 1 (weakest) to 5 (strongest, about 2 s a move at
- * most).  Lower levels search less deeply and add root noise.  Leaves
+/* The limits of level 1 (weakest) to 5 (strongest, at most about 2 s a
+ * move, two threads).  Levels 1-3 search shallow with root noise and
+ * without the endgame tables; level 4 has a node budget (about half a
+ * second) capped at 1 s.  Leaves
  * limits->seed at 0; set it afterwards.  Returns false (and leaves
  * limits untouched) for a level out of range. */
 bool           kz_search_level_params (int level, KzSearchLimits *limits);

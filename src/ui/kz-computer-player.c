@@ -10,7 +10,65 @@
 #include "kz-computer-player.h"
 #include "kz-search.h"
 
+/* One searcher (and its hash table) per game, kept on the KzGame; the
+ * lock covers a search still running after a cancel. */
 typedef struct {
+  GMutex      lock;
+  KzSearcher *searcher;
+} GameSearcher;
+
+static void
+game_searcher_free (GameSearcher *gs)
+{
+  g_mutex_lock (&gs->lock);
+  g_mutex_unlock (&gs->lock);
+  kz_searcher_free (gs->searcher);
+  g_mutex_clear (&gs->lock);
+  g_free (gs);
+}
+
+static GameSearcher *
+game_searcher (KzGame *game)
+{
+  GameSearcher *gs = g_object_get_data (G_OBJECT (game), "kz-game-searcher");
+  if (gs == NULL)
+    {
+      gs = g_new0 (GameSearcher, 1);
+      g_mutex_init (&gs->lock);
+      g_object_set_data_full (G_OBJECT (game), "kz-game-searcher", gs,
+                              (GDestroyNotify) game_searcher_free);
+    }
+  return gs;
+}
+
+/* The endgame tables: loaded (or generated once, under a minute) in
+ * the background; searches use them once they are there. */
+static gpointer
+load_tables (gpointer data)
+{
+  char name[64];
+  g_snprintf (name, sizeof name, "endgame-%d-v%d.kzt", KZ_EGTB_MAX_PIECES, KZ_EGTB_FORMAT_VERSION);
+  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "kazaki", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_mkdir_with_parents (dir, 0700);
+  kz_egtb_init (path, NULL);
+  return NULL;
+}
+
+static void
+ensure_tables (void)
+{
+  static gsize started = 0;
+  if (g_once_init_enter (&started))
+    {
+      g_thread_unref (g_thread_new ("kz-egtb", load_tables, NULL));
+      g_once_init_leave (&started, 1);
+    }
+}
+
+typedef struct {
+  GameSearcher *gs;   /* owned by the game; the task holds a game ref */
+  KzGame     *game;
   KzPosition  pos;
   uint64_t   *history;
   int         n_history;
@@ -30,6 +88,7 @@ choose_data_free (ChooseData *data)
   if (data->cancel_id)
     g_cancellable_disconnect (data->cancellable, data->cancel_id);
   g_clear_object (&data->cancellable);
+  g_clear_object (&data->game);
   g_free (data->history);
   g_free (data);
 }
@@ -49,12 +108,15 @@ choose_thread (GTask        *task,
 {
   ChooseData *data = task_data;
   gint64 start = g_get_monotonic_time ();
-  KzSearcher *searcher = kz_searcher_new (16);
   KzSearchLimits limits;
   KzSearchResult result;
 
-  if (searcher == NULL)
+  g_mutex_lock (&data->gs->lock);
+  if (data->gs->searcher == NULL)
+    data->gs->searcher = kz_searcher_new (16);
+  if (data->gs->searcher == NULL)
     {
+      g_mutex_unlock (&data->gs->lock);
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                                _("Not enough memory for the computer player"));
       return;
@@ -64,8 +126,9 @@ choose_thread (GTask        *task,
   limits.seed = (uint64_t) g_get_real_time ();
   if (data->max_msec > 0 && (limits.max_time_ms == 0 || (guint) limits.max_time_ms > data->max_msec))
     limits.max_time_ms = (int) data->max_msec;
-  result = kz_search (searcher, &data->pos, data->history, data->n_history, &limits, &data->stop);
-  kz_searcher_free (searcher);
+  result = kz_search (data->gs->searcher, &data->pos, data->history, data->n_history, &limits,
+                      &data->stop);
+  g_mutex_unlock (&data->gs->lock);
 
   /* Let quick answers wait a little, still responsive to cancellation. */
   while (!atomic_load (&data->stop) &&
@@ -113,6 +176,10 @@ kz_computer_player_choose_timed_async (KzGame              *game,
   ChooseData *data = g_new0 (ChooseData, 1);
   guint ply = kz_game_get_ply (game);
 
+  if (level >= 4)
+    ensure_tables ();
+  data->gs = game_searcher (game);
+  data->game = g_object_ref (game);
   data->pos = *kz_game_get_position (game);
   data->level = level;
   data->max_msec = max_msec;
