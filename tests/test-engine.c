@@ -783,6 +783,25 @@ test_notation_fuzz (void)
 }
 
 static void
+test_count_steps (void)
+{
+  /* the inline constants of kz_count_steps agree with the line tables:
+   * compare with a plain count over random sets */
+  GRand *rand = g_rand_new_with_seed (3);
+  for (int i = 0; i < 10000; i++)
+    {
+      KzBits own = ((KzBits) g_rand_int (rand) << 32 | g_rand_int (rand)) & KZ_VALID_MASK;
+      KzBits free = ((KzBits) g_rand_int (rand) << 32 | g_rand_int (rand)) & KZ_VALID_MASK & ~own;
+      int n = 0;
+      for (int d = 0; d < KZ_N_DIRS; d++)
+        for (KzBits b = own & KZ_DIR_MASK[d]; b; b &= b - 1)
+          n += free >> (kz_bit_scan (b) + KZ_DIR_SHIFT[d]) & 1;
+      g_assert_cmpint (kz_count_steps (own, free), ==, n);
+    }
+  g_rand_free (rand);
+}
+
+static void
 test_zobrist_tables (void)
 {
   /* the tabled keys are the documented mix of small numbers */
@@ -800,6 +819,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/position/zobrist-tables", test_zobrist_tables);
+  g_test_add_func ("/engine/board/count-steps", test_count_steps);
 
   g_test_add_func ("/engine/rules/2-board/41-points", test_board_points);
   g_test_add_func ("/engine/rules/2-board/lines", test_board_lines);

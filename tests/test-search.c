@@ -546,7 +546,34 @@ test_cli_bestmove (void)
   g_free (out);
   g_free (err);
 
+  /* --moves: the search starts after them and knows their positions */
+  const char *moves_args[] = { "bestmove", "--depth", "3", "--moves", "c4-c5", "c6xc4xa4", NULL };
+  g_assert_cmpint (run_cli (moves_args, &out, &err), ==, 0);
+  words = g_strsplit (g_strstrip (out), " ", -1);
+  KzPosition after;
+  kz_position_init_start (&after);
+  g_assert_true (kz_move_parse (&after, "c4-c5", &move, NULL));
+  kz_position_make_move (&after, &move);
+  g_assert_true (kz_move_parse (&after, "c6xc4xa4", &move, NULL));
+  kz_position_make_move (&after, &move);
+  g_assert_true (kz_move_parse (&after, words[0], &move, NULL));
+  g_strfreev (words);
+  g_free (out);
+  g_free (err);
+  const char *rep_args[] = { "bestmove", "--depth", "1", "--no-tables", "--position",
+                             "t4/3/5/5/2t2/5/c1c1c/3/5 c home home", "--moves",
+                             "a3-a4", "a9-b9", "a4-a3", "b9-a9", NULL };
+  g_assert_cmpint (run_cli (rep_args, &out, &err), ==, 0);
+  words = g_strsplit (g_strstrip (out), " ", -1);
+  /* without the moves a3-a4 is chosen; with them it repeats a position */
+  g_assert_cmpstr (words[0], !=, "a3-a4");
+  g_strfreev (words);
+  g_free (out);
+  g_free (err);
+
   const char *bad[][6] = {
+    { "bestmove", "--depth", "2", "--moves", "c4-c6", NULL },
+    { "bestmove", "--depth", "2", "--moves", NULL },
     { "bestmove", NULL },
     { "bestmove", "--level", "6", NULL },
     { "bestmove", "--level", "2", "--depth", "3", NULL },
@@ -586,7 +613,19 @@ test_cli_match (void)
   g_free (out2);
   g_free (err2);
 
-  const char *bad[][6] = {
+  /* --position: a won ending of the tables, level 4 against level 4
+   * (deterministic: its node budget; the 1 s cap is far away here) */
+  const char *pos_args[] = { "match", "--cossacks", "4", "--turks", "4", "--games", "2",
+                             "--opening-plies", "0", "--position",
+                             "4t/3/5/5/2c2/4t/5/3/c4 c home c5", NULL };
+  g_assert_cmpint (run_cli (pos_args, &out, &err), ==, 0);
+  g_assert_cmpstr (out, ==, "cossacks-wins 2 turks-wins 0 draws 0\n");
+  g_assert_nonnull (strstr (err, "mean length 11.0 plies"));
+  g_free (out);
+  g_free (err);
+
+  const char *bad[][8] = {
+    { "match", "--cossacks", "1", "--turks", "1", "--position", "x", NULL },
     { "match", "--cossacks", "1", NULL },
     { "match", "--cossacks", "1", "--turks", "7", NULL },
     { "match", "--cossacks", "x", "--turks", "1", NULL },

@@ -129,6 +129,35 @@ kz_popcount (KzBits b)
 #endif
 }
 
+/* The number of (piece, direction) pairs of `own` whose neighbour in
+ * that direction is in `free`: the eight target sets are added bit-wise
+ * (carry-save; no point has more than six neighbours), then counted
+ * with three population counts instead of eight. */
+static inline int
+kz_count_steps (KzBits own, KzBits free)
+{
+  /* KZ_DIR_SHIFT and KZ_DIR_MASK as constants, so the loop unrolls */
+  static const int shift[KZ_N_DIRS] = { 1, -1, 5, -5, 6, -6, 4, -4 };
+  static const KzBits mask[KZ_N_DIRS] = {
+    UINT64_C (0xf33def7bccf), UINT64_C (0x1e67bdef799e), UINT64_C (0x713ffffc8e),
+    UINT64_C (0xe27ffff91c0), UINT64_C (0x4100000041), UINT64_C (0x104000001040),
+    UINT64_C (0x1100000110), UINT64_C (0x11000001100),
+  };
+  KzBits ones = 0, twos = 0, fours = 0;
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    {
+      int sh = shift[d];
+      KzBits m = own & mask[d];
+      KzBits t = (sh > 0 ? m << sh : m >> -sh) & free;
+      KzBits c1 = ones & t;
+      ones ^= t;
+      KzBits c2 = twos & c1;
+      twos ^= c1;
+      fours |= c2;
+    }
+  return kz_popcount (ones) + 2 * kz_popcount (twos) + 4 * kz_popcount (fours);
+}
+
 static inline int
 kz_bit_scan (KzBits b)
 {

@@ -105,13 +105,10 @@ en_prise (KzBits x, KzBits y, KzBits free)
   return r;
 }
 
-static int
+static inline int
 step_mobility (KzBits x, KzBits free)
 {
-  int n = 0;
-  for (int d = 0; d < KZ_N_DIRS; d++)
-    n += kz_popcount (shift_bits (x & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free);
-  return n;
+  return kz_count_steps (x, free);
 }
 
 static int
@@ -251,7 +248,7 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
           int adv = 0;
           for (KzBits b = mine; b; b &= b - 1)
             {
-              int r = kz_point_rank (kz_bit_scan (b));
+              int r = kz_bit_scan (b) / KZ_GRID_FILES;
               adv += x == KZ_COSSACKS ? r : 8 - r;
             }
           t->structure += sign * W_ADVANCE * adv;

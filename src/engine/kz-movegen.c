@@ -226,23 +226,27 @@ steps (const KzPosition *pos, KzMoveList *list)
 
   if (list == NULL)
     {
-      for (int d = 0; d < KZ_N_DIRS; d++)
-        n += (uint64_t) kz_popcount (kz_shift_bits (own & KZ_DIR_MASK[d], KZ_DIR_SHIFT[d]) & free);
+      n = (uint64_t) kz_count_steps (own, free);
       return n + carrier_home_step;
     }
 
-  for (KzBits b = own; b; b &= b - 1)
+  /* direction by direction over the target sets; a move's flags are the
+   * ones on its piece */
+  uint8_t flag_mask = 0;
+  KzBits carriers = 0;
+  for (int f = 0; f < 2; f++)
+    if (pos->flag[f] != KZ_FLAG_HOME)
+      carriers |= KZ_BIT (pos->flag[f]), flag_mask = 1;
+  for (int d = 0; d < KZ_N_DIRS; d++)
     {
-      int from = kz_bit_scan (b);
-      uint8_t carried = flags_at (pos, from);
-      for (int d = 0; d < KZ_N_DIRS; d++)
+      int sh = KZ_DIR_SHIFT[d];
+      KzBits targets = kz_shift_bits (own & KZ_DIR_MASK[d], sh) & free;
+      if (carrier_home_step && kz_shift_bits (KZ_BIT (carrier) & KZ_DIR_MASK[d], sh) == KZ_BIT (home))
+        targets |= KZ_BIT (home);
+      for (; targets; targets &= targets - 1)
         {
-          if (!(KZ_DIR_MASK[d] >> from & 1))
-            continue;
-          int to = from + KZ_DIR_SHIFT[d];
-          bool ok = (free >> to & 1) || (carrier_home_step && from == carrier && to == home);
-          if (!ok)
-            continue;
+          int to = kz_bit_scan (targets);
+          int from = to - sh;
           if (list->count >= KZ_MAX_MOVES)
             {
               list->overflow = true;
@@ -253,7 +257,7 @@ steps (const KzPosition *pos, KzMoveList *list)
           m->from = (uint8_t) from;
           m->to = (uint8_t) to;
           m->n_jumps = 0;
-          m->carried = carried;
+          m->carried = flag_mask && (carriers >> from & 1) ? flags_at (pos, from) : 0;
           n++;
         }
     }

@@ -603,6 +603,8 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
       kz_position_make_move (&child, &m);
       int child_irrev = m.n_jumps > 0 ? ply + 1 : irrev;
       int new_depth = depth - 1 + ext;
+      if (new_depth > 0)   /* the child probes the table: start the load */
+        __builtin_prefetch (&s->tt[(child.hash & s->tt_mask) * BUCKET]);
       int v;
 
       if (k == 0)
