@@ -1,5 +1,7 @@
-# Sourced by build-aux/run and build-aux/test: installs, with apt-get,
-# the Debian 12 packages Kazaki needs to build and test, if missing.
+# Sourced by build-aux/run, build-aux/test and build-aux/stack.sh: the
+# Debian packages Kazaki needs to build and test (the same names on
+# Debian 12 "bookworm" and Debian 13 "trixie"), installed with apt-get
+# when missing.
 
 KAZAKI_BUILD_PACKAGES=(
   gcc pkg-config meson ninja-build gettext
@@ -23,6 +25,16 @@ KAZAKI_FLATPAK_PACKAGES=(
   xdg-desktop-portal xdg-desktop-portal-gtk
   xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool util-linux
 )
+
+# Every package a test stack of the given suite needs (one per line).
+kazaki_packages() {
+  local suite=$1
+  printf '%s\n' "${KAZAKI_BUILD_PACKAGES[@]}" "${KAZAKI_RUN_PACKAGES[@]}" "${KAZAKI_TEST_PACKAGES[@]}"
+  case "$suite" in
+    bookworm|trixie) ;;
+    *) echo "warning: suite $suite not tried; using the Debian 12/13 package names" >&2 ;;
+  esac
+}
 
 kazaki_missing_packages() {
   local p
