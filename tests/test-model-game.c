@@ -423,6 +423,23 @@ test_players (void)
   g_assert_cmpstr (human, ==, "Human");
 }
 
+/* kz_game_list_tags: every tag once, sorted bytewise whatever the order
+ * they were set in (g_sort_array on GLib ≥ 2.82, g_qsort_with_data
+ * before). */
+static void
+test_tags_sorted (void)
+{
+  g_autoptr (KzGame) game = kz_game_new ();
+  const char *set[] = { "Zeta", "Annotator", "Round", "Event", "Mode", "Bravo", "Site" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (set); i++)
+    kz_game_set_tag (game, set[i], "x");
+  kz_game_set_tag (game, "Mode", "again");
+  g_auto (GStrv) names = kz_game_list_tags (game);
+  g_autofree char *joined = g_strjoinv (" ", names);
+  g_assert_cmpstr (joined, ==, "Annotator Bravo Event Mode Round Site Zeta");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -435,5 +452,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/game/signals", test_signals);
   g_test_add_func ("/model/game/rules-end", test_rules_end);
   g_test_add_func ("/model/game/players", test_players);
+  g_test_add_func ("/model/game/tags-sorted", test_tags_sorted);
   return g_test_run ();
 }

@@ -534,6 +534,33 @@ test_not_a_database (Fixture *f, gconstpointer data)
   g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN);
 }
 
+/* The first problem PRAGMA quick_check finds in the file at `path`,
+ * read with SQLite directly (read-only), or NULL when it finds none. */
+static char *
+first_check_problem (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *s = NULL;
+  char *first = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA quick_check", -1, &s, NULL), ==, SQLITE_OK);
+  while (first == NULL && sqlite3_step (s) == SQLITE_ROW)
+    {
+      g_auto (GStrv) lines = g_strsplit ((const char *) sqlite3_column_text (s, 0), "\n", -1);
+      for (guint i = 0; lines[i] && first == NULL; i++)
+        {
+          g_strstrip (lines[i]);
+          if (lines[i][0] != '\0' && !g_str_has_prefix (lines[i], "*** ")
+              && strcmp (lines[i], "ok") != 0)
+            first = g_strdup (lines[i]);
+        }
+    }
+  sqlite3_finalize (s);
+  sqlite3_close (db);
+  return first;
+}
+
 static void
 test_corrupt (Fixture *f, gconstpointer data)
 {
@@ -571,8 +598,12 @@ test_corrupt (Fixture *f, gconstpointer data)
     g_autoptr (GError) error = NULL;
     g_autoptr (KzStore) store = kz_store_open (f->path, &error);
     g_assert_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CORRUPT);
-    g_assert_nonnull (strstr (error->message, " problems, the first: Page "));
-    g_assert_nonnull (strstr (error->message, " is never used"));
+    g_assert_nonnull (strstr (error->message, " problems, the first: "));
+    /* The first problem is the one SQLite itself reports first (its
+     * wording differs between SQLite versions, so ask SQLite). */
+    g_autofree char *first = first_check_problem (f->path);
+    g_assert_nonnull (first);
+    g_assert_nonnull (strstr (error->message, first));
   }
 
   /* Cut in half. */

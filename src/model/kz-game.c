@@ -1391,7 +1391,11 @@ kz_game_list_tags (KzGame *self)
   for (guint i = 0; i < n; i++)
     copy[i] = g_strdup (names[i]);
   g_free (names);
+#if GLIB_CHECK_VERSION (2, 82, 0)
+  g_sort_array (copy, n, sizeof (char *), compare_names, NULL);
+#else
   g_qsort_with_data (copy, (gint) n, sizeof (char *), compare_names, NULL);
+#endif
   return copy;
 }
 

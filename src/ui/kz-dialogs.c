@@ -69,13 +69,71 @@ kz_alert_set_extra_child (GObject   *alert,
 typedef struct {
   KzAlertCallback callback;
   gpointer        user_data;
+  GWeakRef        map;     /* the window's GActionMap holding "shown-alert" */
+  char           *heading;
 } AlertData;
+
+static void
+alert_data_free (gpointer data,
+                 GClosure *closure)
+{
+  AlertData *d = data;
+
+  g_weak_ref_clear (&d->map);
+  g_free (d->heading);
+  g_free (d);
+}
+
+/* The window action "shown-alert" (a string state, never enabled): the
+ * heading of the alert the window shows last, "" when none.  Exported on
+ * D-Bus with the window's other actions, so the UI tests can see which
+ * alert is up whether it is a window of its own (AdwMessageDialog) or
+ * drawn inside the main window (AdwAlertDialog). */
+static void
+set_shown_alert (GActionMap *map,
+                 const char *heading,
+                 const char *only_if)
+{
+  GAction *action = g_action_map_lookup_action (map, "shown-alert");
+
+  if (action == NULL)
+    {
+      GSimpleAction *simple =
+        g_simple_action_new_stateful ("shown-alert", NULL, g_variant_new_string (""));
+      g_simple_action_set_enabled (simple, FALSE);
+      g_action_map_add_action (map, G_ACTION (simple));
+      g_object_unref (simple);
+      action = G_ACTION (simple);
+    }
+  if (only_if)
+    {
+      g_autoptr (GVariant) state = g_action_get_state (action);
+      if (!g_str_equal (g_variant_get_string (state, NULL), only_if))
+        return;
+    }
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (heading));
+}
+
+/* Closed without a response (kz_alert_close). */
+static void
+alert_gone (GObject   *alert,
+            AlertData *data)
+{
+  g_autoptr (GActionMap) map = g_weak_ref_get (&data->map);
+
+  if (map)
+    set_shown_alert (map, "", data->heading);
+}
 
 static void
 alert_response (GObject    *alert,
                 const char *response,
                 AlertData  *data)
 {
+  g_autoptr (GActionMap) map = g_weak_ref_get (&data->map);
+
+  if (map)
+    set_shown_alert (map, "", data->heading);
   if (data->callback)
     data->callback (alert, response, data->user_data);
 }
@@ -87,11 +145,25 @@ kz_alert_present (GObject         *alert,
                   gpointer         user_data)
 {
   AlertData *data = g_new0 (AlertData, 1);
+  GtkRoot *root = parent ? gtk_widget_get_root (parent) : NULL;
 
   data->callback = callback;
   data->user_data = user_data;
+  g_weak_ref_init (&data->map, G_IS_ACTION_MAP (root) ? root : NULL);
+#if KZ_USE_ADW_DIALOG
+  data->heading = g_strdup (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (alert)));
+#else
+  data->heading = g_strdup (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (alert)));
+#endif
   g_signal_connect_data (alert, "response", G_CALLBACK (alert_response), data,
-                         (GClosureNotify) (void (*) (void)) g_free, 0);
+                         alert_data_free, 0);
+#if KZ_USE_ADW_DIALOG
+  g_signal_connect (alert, "closed", G_CALLBACK (alert_gone), data);
+#else
+  g_signal_connect (alert, "destroy", G_CALLBACK (alert_gone), data);
+#endif
+  if (G_IS_ACTION_MAP (root))
+    set_shown_alert (G_ACTION_MAP (root), data->heading ? data->heading : "", NULL);
 #if KZ_USE_ADW_DIALOG
   adw_dialog_present (ADW_DIALOG (alert), parent);
 #else
