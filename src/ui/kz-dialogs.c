@@ -200,20 +200,25 @@ kz_show_about (GtkWidget *parent)
 {
   static const char *developers[] = { "The Kazaki developers", NULL };
 #if KZ_USE_ADW_DIALOG
-  AdwDialog *about = adw_about_dialog_new ();
+  /* Name, icon, version, developer, licence, website, issue page and this
+   * version's release notes come from the metainfo (compiled into the
+   * resources, translated). */
+  AdwDialog *about = adw_about_dialog_new_from_appdata (RESOURCE_BASE "/" APPLICATION_ID ".metainfo.xml",
+                                                        PACKAGE_VERSION);
 #define SET(what, ...) adw_about_dialog_set_##what (ADW_ABOUT_DIALOG (about), __VA_ARGS__)
 #else
   GtkWidget *about = adw_about_window_new ();
 #define SET(what, ...) adw_about_window_set_##what (ADW_ABOUT_WINDOW (about), __VA_ARGS__)
-#endif
   SET (application_name, _("Kazaki"));
   SET (application_icon, APPLICATION_ID);
   SET (version, PACKAGE_VERSION);
   SET (developer_name, _("The Kazaki developers"));
-  SET (developers, developers);
-  SET (comments, _("Cossacks against Turks: a strategy board game of capture chains and stolen flags"));
   SET (license_type, GTK_LICENSE_GPL_3_0);
   SET (website, "https://github.com/kazaki/kazaki");
+  SET (issue_url, "https://github.com/kazaki/kazaki/issues");
+#endif
+  SET (developers, developers);
+  SET (comments, _("Cossacks against Turks: a strategy board game of capture chains and stolen flags"));
   /* Translators: put your names here, one per line */
   SET (translator_credits, _("translator-credits"));
 #undef SET
@@ -221,7 +226,8 @@ kz_show_about (GtkWidget *parent)
   adw_dialog_present (about, parent);
 #else
   kz_add_close_shortcuts (GTK_WINDOW (about));
-  gtk_window_set_transient_for (GTK_WINDOW (about), GTK_WINDOW (gtk_widget_get_root (parent)));
+  if (parent)
+    gtk_window_set_transient_for (GTK_WINDOW (about), GTK_WINDOW (gtk_widget_get_root (parent)));
   gtk_window_set_modal (GTK_WINDOW (about), TRUE);
   gtk_window_present (GTK_WINDOW (about));
 #endif
@@ -300,12 +306,20 @@ kz_show_preferences (GtkWidget *parent,
 void
 kz_show_shortcuts (GtkWidget *parent)
 {
+#if ADW_CHECK_VERSION (1, 8, 0)
+  g_autoptr (GtkBuilder) builder =
+    gtk_builder_new_from_resource (RESOURCE_BASE "/kz-shortcuts-dialog.ui");
+
+  adw_dialog_present (ADW_DIALOG (gtk_builder_get_object (builder, "shortcuts")), parent);
+#else
   g_autoptr (GtkBuilder) builder =
     gtk_builder_new_from_resource (RESOURCE_BASE "/kz-shortcuts-window.ui");
   GtkWindow *window = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts"));
 
   kz_add_close_shortcuts (window);
-  gtk_window_set_transient_for (window, GTK_WINDOW (gtk_widget_get_root (parent)));
+  if (parent)
+    gtk_window_set_transient_for (window, GTK_WINDOW (gtk_widget_get_root (parent)));
   gtk_window_set_modal (window, TRUE);
   gtk_window_present (window);
+#endif
 }

@@ -34,7 +34,8 @@ void     kz_alert_present       (GObject         *alert,
 /* Closes an alert that is still shown. */
 void     kz_alert_close         (GObject *alert);
 
-/* The About dialog (AdwAboutDialog ≥ 1.5, else AdwAboutWindow). */
+/* The About dialog (AdwAboutDialog filled from the metainfo on
+ * libadwaita ≥ 1.5, else AdwAboutWindow). */
 void     kz_show_about          (GtkWidget *parent);
 
 /* The preferences (AdwPreferencesDialog ≥ 1.5, else
@@ -42,7 +43,8 @@ void     kz_show_about          (GtkWidget *parent);
 void     kz_show_preferences    (GtkWidget *parent,
                                  GSettings *settings);
 
-/* The keyboard shortcuts window. */
+/* The keyboard shortcuts (AdwShortcutsDialog on libadwaita ≥ 1.8, else
+ * a GtkShortcutsWindow). */
 void     kz_show_shortcuts      (GtkWidget *parent);
 
 /* Escape and Ctrl+W close a secondary window. */
