@@ -10,6 +10,7 @@
 #include "kz-computer-player.h"
 #include "kz-dialogs.h"
 #include "kz-new-game-form.h"
+#include "kz-narrow-layout.h"
 #include "kz-sounds.h"
 #include "kz-window-private.h"
 
@@ -1068,7 +1069,11 @@ kz_window_init (KzWindow *self)
                             self);
   g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (update_clock_pause), NULL);
-  g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
+  /* Narrow windows: the panel under the board (libadwaita ≥ 1.4), else
+   * hidden. */
+  if (!kz_narrow_layout_add (ADW_APPLICATION_WINDOW (self), self->main_box,
+                             self->board_column, self->side_panel))
+    g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
 }
 
 KzSession *

@@ -1,0 +1,76 @@
+/* kz-narrow-layout.c — see kz-narrow-layout.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include "kz-narrow-layout.h"
+
+#if ADW_CHECK_VERSION (1, 4, 0)
+/* The first widget under `widget` (itself included) that activates
+ * `action`, or NULL. */
+static GtkWidget *
+find_actionable (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_actionable (c, action);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+#endif
+
+gboolean
+kz_narrow_layout_add (AdwApplicationWindow *window,
+                      GtkWidget            *main_box,
+                      GtkWidget            *board_column,
+                      GtkWidget            *side_panel)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  AdwBreakpoint *narrow =
+    adw_breakpoint_new (adw_breakpoint_condition_parse ("max-width: 639sp"));
+  /* The header's New Game button (New Game stays in the main menu and on
+   * Ctrl+N) and the panel's toggle (the panel sits under the board) make
+   * room for the title at 360 px. */
+  GtkWidget *new_game = find_actionable (GTK_WIDGET (window), "app.new-game");
+  GtkWidget *toggle = find_actionable (GTK_WIDGET (window), "win.show-side-panel");
+
+  AdwBreakpoint *short_narrow =
+    adw_breakpoint_new (adw_breakpoint_condition_parse ("max-width: 639sp and max-height: 599sp"));
+
+  adw_breakpoint_add_setters (narrow,
+                              G_OBJECT (main_box), "orientation", GTK_ORIENTATION_VERTICAL,
+                              G_OBJECT (board_column), "spacing", 2,
+                              G_OBJECT (board_column), "margin-top", 2,
+                              G_OBJECT (board_column), "margin-bottom", 6,
+                              G_OBJECT (side_panel), "width-request", -1,
+                              G_OBJECT (side_panel), "vexpand", FALSE,
+                              G_OBJECT (side_panel), "spacing", 6,
+                              G_OBJECT (side_panel), "margin-start", 12,
+                              G_OBJECT (side_panel), "margin-top", 0,
+                              G_OBJECT (side_panel), "margin-bottom", 6,
+                              NULL);
+  if (new_game)
+    adw_breakpoint_add_setters (narrow, G_OBJECT (new_game), "visible", FALSE, NULL);
+  if (toggle)
+    adw_breakpoint_add_setters (narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
+  adw_application_window_add_breakpoint (window, narrow);
+
+  /* Narrow and short (a phone on its side, or a small window): no room
+   * under the board, the panel is hidden (as on libadwaita < 1.4); the
+   * last breakpoint that matches wins. */
+  adw_breakpoint_add_setters (short_narrow, G_OBJECT (side_panel), "visible", FALSE, NULL);
+  if (new_game)
+    adw_breakpoint_add_setters (short_narrow, G_OBJECT (new_game), "visible", FALSE, NULL);
+  adw_application_window_add_breakpoint (window, short_narrow);
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}

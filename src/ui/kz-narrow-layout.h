@@ -1,0 +1,23 @@
+/* kz-narrow-layout.h — the main window's layout for narrow windows
+ * (phones): on libadwaita ≥ 1.4 an AdwBreakpoint puts the side panel
+ * under the board.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* Below 640 sp wide: `main_box` (`board_column`, then `side_panel`)
+ * turns vertical and the panel goes under the board, as wide as the
+ * window, taking no more height than it needs; the header drops its New
+ * Game button and the panel's toggle.  FALSE (nothing done) on
+ * libadwaita < 1.4: the caller hides the panel there instead. */
+gboolean kz_narrow_layout_add (AdwApplicationWindow *window,
+                               GtkWidget            *main_box,
+                               GtkWidget            *board_column,
+                               GtkWidget            *side_panel);
+
+G_END_DECLS
