@@ -159,12 +159,18 @@ kazaki_run_stack() {
   kazaki_stack_mount "$root/run" -t tmpfs tmpfs
 
   echo "== stack $name: $(chroot "$root" sh -c '. /etc/os-release; echo "$PRETTY_NAME"'), GTK $(chroot "$root" pkg-config --modversion gtk4), libadwaita $(chroot "$root" pkg-config --modversion libadwaita-1), GLib $(chroot "$root" pkg-config --modversion glib-2.0), SQLite $(chroot "$root" pkg-config --modversion sqlite3)"
-  local status=0 child
+  local status=0 child command=(/bin/bash /kazaki/build-aux/test "$@")
+  # --run COMMAND...: run that in the checkout instead (e.g. screenshots
+  # of the app built by an earlier run).
+  if [ "${1:-}" = --run ]; then
+    shift
+    command=(/bin/bash -c 'cd /kazaki && exec "$@"' run "$@")
+  fi
   # In the background, so that a signal reaches the traps at once.
   chroot "$root" /usr/bin/env -i \
     HOME=/root PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin LANG=C.UTF-8 \
     TERM="${TERM:-dumb}" KAZAKI_BUILDDIR="_build-$name" \
-    /bin/bash /kazaki/build-aux/test "$@" &
+    "${command[@]}" &
   child=$!
   wait "$child" || status=$?
   kazaki_stack_cleanup "$root" || status=1
