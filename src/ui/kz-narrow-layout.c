@@ -24,25 +24,20 @@ find_actionable (GtkWidget  *widget,
     }
   return NULL;
 }
-#endif
 
-gboolean
-kz_narrow_layout_add (AdwApplicationWindow *window,
-                      GtkWidget            *main_box,
-                      GtkWidget            *board_column,
-                      GtkWidget            *side_panel)
+/* The panel under the board, with or without the move list. */
+static AdwBreakpoint *
+panel_under_board (const char *condition,
+                   GtkWidget  *main_box,
+                   GtkWidget  *board_column,
+                   GtkWidget  *side_panel,
+                   GtkWidget  *new_game,
+                   GtkWidget  *toggle,
+                   GtkWidget  *moves,
+                   gboolean    with_moves)
 {
-#if ADW_CHECK_VERSION (1, 4, 0)
-  AdwBreakpoint *narrow =
-    adw_breakpoint_new (adw_breakpoint_condition_parse ("max-width: 639sp"));
-  /* The header's New Game button (New Game stays in the main menu and on
-   * Ctrl+N) and the panel's toggle (the panel sits under the board) make
-   * room for the title at 360 px. */
-  GtkWidget *new_game = find_actionable (GTK_WIDGET (window), "app.new-game");
-  GtkWidget *toggle = find_actionable (GTK_WIDGET (window), "win.show-side-panel");
-
-  AdwBreakpoint *short_narrow =
-    adw_breakpoint_new (adw_breakpoint_condition_parse ("max-width: 639sp and max-height: 599sp"));
+  AdwBreakpoint *narrow = adw_breakpoint_new (adw_breakpoint_condition_parse (condition));
+  GtkWidget *heading = gtk_widget_get_prev_sibling (moves);
 
   adw_breakpoint_add_setters (narrow,
                               G_OBJECT (main_box), "orientation", GTK_ORIENTATION_VERTICAL,
@@ -60,11 +55,44 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
     adw_breakpoint_add_setters (narrow, G_OBJECT (new_game), "visible", FALSE, NULL);
   if (toggle)
     adw_breakpoint_add_setters (narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
-  adw_application_window_add_breakpoint (window, narrow);
+  if (!with_moves)
+    {
+      adw_breakpoint_add_setters (narrow, G_OBJECT (moves), "visible", FALSE, NULL);
+      if (GTK_IS_LABEL (heading))
+        adw_breakpoint_add_setters (narrow, G_OBJECT (heading), "visible", FALSE, NULL);
+    }
+  return narrow;
+}
+#endif
+
+gboolean
+kz_narrow_layout_add (AdwApplicationWindow *window,
+                      GtkWidget            *main_box,
+                      GtkWidget            *board_column,
+                      GtkWidget            *side_panel,
+                      GtkWidget            *moves)
+{
+#if ADW_CHECK_VERSION (1, 4, 0)
+  AdwBreakpoint *short_narrow =
+    adw_breakpoint_new (adw_breakpoint_condition_parse ("max-width: 639sp and max-height: 539sp"));
+  /* The header's New Game button (New Game stays in the main menu and on
+   * Ctrl+N) and the panel's toggle (the panel sits under the board) make
+   * room for the title at 360 px. */
+  GtkWidget *new_game = find_actionable (GTK_WIDGET (window), "app.new-game");
+  GtkWidget *toggle = find_actionable (GTK_WIDGET (window), "win.show-side-panel");
+
+  /* The last breakpoint that matches wins.  Narrow: the player cards under
+   * the board (a phone's 360 × 640: the board as large as fits, the move
+   * list left out); narrow and tall: the move list too. */
+  adw_application_window_add_breakpoint (window,
+    panel_under_board ("max-width: 639sp", main_box, board_column, side_panel,
+                       new_game, toggle, moves, FALSE));
+  adw_application_window_add_breakpoint (window,
+    panel_under_board ("max-width: 639sp and min-height: 820sp", main_box, board_column,
+                       side_panel, new_game, toggle, moves, TRUE));
 
   /* Narrow and short (a phone on its side, or a small window): no room
-   * under the board, the panel is hidden (as on libadwaita < 1.4); the
-   * last breakpoint that matches wins. */
+   * under the board, the panel is hidden (as on libadwaita < 1.4). */
   adw_breakpoint_add_setters (short_narrow, G_OBJECT (side_panel), "visible", FALSE, NULL);
   if (new_game)
     adw_breakpoint_add_setters (short_narrow, G_OBJECT (new_game), "visible", FALSE, NULL);

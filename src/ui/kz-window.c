@@ -1072,7 +1072,8 @@ kz_window_init (KzWindow *self)
   /* Narrow windows: the panel under the board (libadwaita ≥ 1.4), else
    * hidden. */
   if (!kz_narrow_layout_add (ADW_APPLICATION_WINDOW (self), self->main_box,
-                             self->board_column, self->side_panel))
+                             self->board_column, self->side_panel,
+                             GTK_WIDGET (self->moves_view)))
     g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
 }
 
