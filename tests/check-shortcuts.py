@@ -2,9 +2,9 @@
 """check-shortcuts.py — the two lists of keyboard shortcuts agree.
 
 src/ui/kz-shortcuts-window.ui (GtkShortcutsWindow, libadwaita < 1.8) and
-src/ui/kz-shortcuts-dialog.ui (AdwShortcutsDialog, libadwaita >= 1.8) must
-list the same groups with the same shortcuts in the same order, so that
-both stacks show the same keys whichever file the app loads.
+the kz-shortcuts-dialog.ui the build makes from it (AdwShortcutsDialog,
+libadwaita >= 1.8) must list the same groups with the same shortcuts in
+the same order, so that every stack shows the same keys.
 
 Usage: check-shortcuts.py WINDOW.ui DIALOG.ui
 
