@@ -4,6 +4,7 @@
  */
 #include "kz-game.h"
 #include "kz-game-private.h"
+#include "kz-move-node-private.h"
 #include "kz-store.h"
 #include "kz-search.h"
 
@@ -187,6 +188,13 @@ struct _KzGame {
 
   KzStore       *store;
   gint64         id;
+
+  /* The tree of moves (kz-move-node.h): root and the main-line nodes,
+   * main_nodes[i] at ply i; kz-game-tree.c edits the rest. */
+  KzMoveNode    *root;
+  GPtrArray     *main_nodes;
+  GPtrArray     *deleted;     /* KzGameDeletion*, the last one restored first */
+  gint64         next_key;    /* the store key for the next variation node */
 };
 
 G_DEFINE_FINAL_TYPE (KzGame, kz_game, G_TYPE_OBJECT)
@@ -213,6 +221,7 @@ enum {
   SIGNAL_MOVE_PLAYED,
   SIGNAL_MOVE_UNDONE,
   SIGNAL_GAME_OVER,
+  SIGNAL_TREE_CHANGED,
   N_SIGNALS
 };
 
@@ -277,6 +286,9 @@ kz_game_finalize (GObject *object)
   g_clear_pointer (&self->names[1], g_free);
   g_clear_pointer (&self->tags, g_hash_table_unref);
   g_clear_object (&self->store);
+  g_clear_pointer (&self->main_nodes, g_ptr_array_unref);
+  g_clear_pointer (&self->deleted, g_ptr_array_unref);
+  g_clear_object (&self->root);
   G_OBJECT_CLASS (kz_game_parent_class)->finalize (object);
 }
 
@@ -362,6 +374,9 @@ kz_game_class_init (KzGameClass *klass)
   signals[SIGNAL_GAME_OVER] =
     g_signal_new ("game-over", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 2, KZ_TYPE_RESULT, KZ_TYPE_TERMINATION);
+  signals[SIGNAL_TREE_CHANGED] =
+    g_signal_new ("tree-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, KZ_TYPE_MOVE_NODE);
 }
 
 static void
@@ -374,6 +389,9 @@ kz_game_init (KzGame *self)
   self->names[0] = g_strdup ("");
   self->names[1] = g_strdup ("");
   self->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->main_nodes = g_ptr_array_new ();
+  self->deleted = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_game_deletion_free);
+  self->next_key = 1;
   self->start_time = g_get_real_time () / G_USEC_PER_SEC;
 }
 
@@ -465,6 +483,10 @@ set_start (KzGame *self, const KzPosition *pos)
   assign_ids (self, pos, st.ids);
   truncate_states (self, 0);
   push_state (self, &st);
+  g_clear_object (&self->root);
+  self->root = kz_move_node_new_root (pos);
+  g_ptr_array_set_size (self->main_nodes, 0);
+  g_ptr_array_add (self->main_nodes, self->root);
 }
 
 KzGame *
@@ -989,6 +1011,13 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gint64 clock_ms, g
   snapshot (self, &old);
   push_state (self, &next);
   g_array_append_val (self->moves, rec);
+  {
+    /* The new main-line node goes before the variations that branch here. */
+    KzMoveNode *parent = g_ptr_array_index (self->main_nodes, self->main_nodes->len - 1);
+    g_autoptr (KzMoveNode) node = kz_move_node_new (parent, move, TRUE);
+    kz_move_node_insert_child (parent, node, 0);
+    g_ptr_array_add (self->main_nodes, node);
+  }
   if (clear_redo)
     g_array_set_size (self->redo, 0);
   self->result = result;
@@ -1111,6 +1140,14 @@ kz_game_undo (KzGame *self, GError **error)
   snapshot (self, &old);
   MoveRec rec = g_array_index (self->moves, MoveRec, ply - 1);
   g_array_set_size (self->moves, ply - 1);
+  {
+    /* The node goes with its annotations and the variations after it;
+     * deleted variations can no longer be restored. */
+    KzMoveNode *node = g_ptr_array_index (self->main_nodes, ply);
+    kz_move_node_remove_child (g_ptr_array_index (self->main_nodes, ply - 1), node);
+    g_ptr_array_set_size (self->main_nodes, ply);
+    g_ptr_array_set_size (self->deleted, 0);
+  }
   truncate_states (self, ply);
   g_array_append_val (self->redo, rec);
   self->result = KZ_RESULT_NONE;
@@ -1422,6 +1459,46 @@ kz_game_attach (KzGame *self, KzStore *store, gint64 id)
       self->id = id;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME_ID]);
     }
+}
+
+/* ---------------------------------------------------------------------- */
+/* The tree of moves (the editing is in kz-game-tree.c)                    */
+
+KzMoveNode *
+kz_game_get_root (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  return self->root;
+}
+
+KzMoveNode *
+kz_game_get_main_node (KzGame *self, guint ply)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
+  return ply < self->main_nodes->len ? g_ptr_array_index (self->main_nodes, ply) : NULL;
+}
+
+GPtrArray *
+kz_game_peek_deleted (KzGame *self)
+{
+  return self->deleted;
+}
+
+gint64
+kz_game_take_node_key (KzGame *self, gint64 key)
+{
+  if (key > 0)
+    {
+      self->next_key = MAX (self->next_key, key + 1);
+      return key;
+    }
+  return self->next_key++;
+}
+
+void
+kz_game_emit_tree_changed (KzGame *self, KzMoveNode *node)
+{
+  g_signal_emit (self, signals[SIGNAL_TREE_CHANGED], 0, node);
 }
 
 void

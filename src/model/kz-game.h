@@ -37,6 +37,7 @@
 
 #include "kz-clock.h"
 #include "kz-engine.h"
+#include "kz-move-node.h"
 
 G_BEGIN_DECLS
 
@@ -143,6 +144,12 @@ G_DECLARE_FINAL_TYPE (KzGame, kz_game, KZ, GAME, GObject)
  *   "move-played" (guint ply_after, gpointer const KzMove *)  — after play and redo
  *   "move-undone" (guint ply_after, gpointer const KzMove *)  — the move taken back
  *   "game-over"   (KzResult, KzTermination)
+ *   "tree-changed" (KzMoveNode *node) — after an edit of the tree of moves
+ *                  (a variation move added, deleted, restored or promoted;
+ *                  a comment or NAGs changed): `node` is the node edited,
+ *                  for a deletion or a promotion the node they branch from.
+ *                  Playing and taking back main-line moves is announced by
+ *                  "move-played" / "move-undone" only.
  */
 
 KzGame       *kz_game_new (void);
@@ -272,6 +279,62 @@ const char         *kz_game_get_tag (KzGame *self, const char *name);
 void                kz_game_set_tag (KzGame *self, const char *name, const char *value);
 /* Names of the extra tags, sorted; free with g_strfreev. */
 char              **kz_game_list_tags (KzGame *self);
+
+/* --- the tree of moves: variations and annotations (kz-move-node.h) --------
+ * Every edit is committed to the store first (one transaction) when the
+ * game is attached; it fails with KZ_GAME_ERROR_STORE and changes nothing
+ * when the commit fails.  Editing never changes the main line: its moves
+ * are the record of the game as played.  Taking back a main-line move
+ * (kz_game_undo()) removes its node together with its annotations and the
+ * variations branching after it. */
+KzMoveNode         *kz_game_get_root (KzGame *self);
+/* The main-line node at ply 0..kz_game_get_ply() (0 is the root). */
+KzMoveNode         *kz_game_get_main_node (KzGame *self, guint ply);
+/* Adds `move` after `parent` as a variation, or returns the child of
+ * `parent` that already has this move (entering it; nothing changes).
+ * `move` must be legal in the parent's position (a position where the
+ * rules have ended the game has no moves).  Returns the node (owned by
+ * the game) or NULL with a KZ_GAME_ERROR. */
+KzMoveNode         *kz_game_add_variation_move (KzGame *self, KzMoveNode *parent,
+                                                const KzMove *move, GError **error);
+KzMoveNode         *kz_game_add_variation_text (KzGame *self, KzMoveNode *parent,
+                                                const char *text, GError **error);
+/* The comment after the node's move (for the root: before the first
+ * move); normalised as kz-move-node.h says.  "" or NULL removes it. */
+gboolean            kz_game_set_comment (KzGame *self, KzMoveNode *node,
+                                         const char *text, GError **error);
+/* The comment before the first move of a variation (for other nodes:
+ * KZ_GAME_ERROR_ILLEGAL_MOVE). */
+gboolean            kz_game_set_comment_before (KzGame *self, KzMoveNode *node,
+                                                const char *text, GError **error);
+/* Replaces the node's NAGs (at most KZ_MAX_NAGS; 0s and repeats dropped).
+ * Not for the root. */
+gboolean            kz_game_set_nags (KzGame *self, KzMoveNode *node,
+                                      const guint8 *nags, guint n_nags, GError **error);
+/* Sets the move mark ($1 … $6, or 0 for none), replacing any other mark
+ * and keeping the other NAGs. */
+gboolean            kz_game_set_mark (KzGame *self, KzMoveNode *node, guint mark,
+                                      GError **error);
+/* Deletes a variation node with everything after it (a main-line node:
+ * KZ_GAME_ERROR_ILLEGAL_MOVE).  The deletion can be undone with
+ * kz_game_restore_deleted() until a main-line move is taken back. */
+gboolean            kz_game_delete_variation (KzGame *self, KzMoveNode *node,
+                                              GError **error);
+gboolean            kz_game_get_can_restore_deleted (KzGame *self);
+/* Puts the last deleted variation back where it was; returns its node. */
+KzMoveNode         *kz_game_restore_deleted (KzGame *self, GError **error);
+/* Promotes the line of `node`: the variation that contains it changes
+ * places with the line it branches from, which becomes a variation.
+ * Refused (KZ_GAME_ERROR_ILLEGAL_MOVE) when that line is the main line
+ * (the played moves stay the record) or there is nothing to promote. */
+gboolean            kz_game_promote_variation (KzGame *self, KzMoveNode *node,
+                                               GError **error);
+/* Whether kz_game_promote_variation() would be allowed. */
+gboolean            kz_game_can_promote (KzGame *self, KzMoveNode *node);
+/* The nodes from the root to `node` (inclusive); free with g_ptr_array_unref. */
+GPtrArray          *kz_game_get_path (KzGame *self, KzMoveNode *node);
+/* How many nodes the tree has besides the main line. */
+guint               kz_game_count_variation_nodes (KzGame *self);
 
 /* --- the database ------------------------------------------------------ */
 KzStore            *kz_game_get_store (KzGame *self);

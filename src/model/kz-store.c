@@ -31,12 +31,23 @@
  * digest (kz_kgn_game_digest() of an imported game, for duplicates).  The
  * migration takes added_at from start_time and puts the games imported
  * before (moves without a time) into one batch with an empty file name.
+ * Version 7 adds the tree of moves (kz-move-node.h):
+ *   notes(game_id, ply, comment, nags): the comment and NAGs of the
+ *         main-line node at ply (0: the comment before the first move);
+ *   variations(game_id, node, parent, ply, rank, move, comment,
+ *         comment_before, nags): every node off the main line; parent is
+ *         the node it follows, NULL when that is the main-line node at
+ *         ply - 1; rank orders the children of one parent (for a main-line
+ *         parent: its variations, after the main-line move).  Deleting a
+ *         node deletes the nodes after it (ON DELETE CASCADE).
+ * nags are decimal numbers separated by one space ("1 14").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "kz-game-private.h"
+#include "kz-move-node-private.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -160,12 +171,38 @@ static const char migration_v6[] =
   "CREATE INDEX games_by_digest ON games (digest) WHERE digest IS NOT NULL;\n"
   "PRAGMA user_version = 6;\n";
 
+/* From version 6 to 7: the tree of moves. */
+static const char migration_v7[] =
+  "CREATE TABLE notes (\n"
+  "  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  ply INTEGER NOT NULL,\n"
+  "  comment TEXT NOT NULL DEFAULT '',\n"
+  "  nags TEXT NOT NULL DEFAULT '',\n"
+  "  PRIMARY KEY (game_id, ply)\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE TABLE variations (\n"
+  "  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+  "  node INTEGER NOT NULL,\n"
+  "  parent INTEGER,\n"
+  "  ply INTEGER NOT NULL,\n"
+  "  rank INTEGER NOT NULL,\n"
+  "  move TEXT NOT NULL,\n"
+  "  comment TEXT NOT NULL DEFAULT '',\n"
+  "  comment_before TEXT NOT NULL DEFAULT '',\n"
+  "  nags TEXT NOT NULL DEFAULT '',\n"
+  "  PRIMARY KEY (game_id, node),\n"
+  "  FOREIGN KEY (game_id, parent) REFERENCES variations (game_id, node) ON DELETE CASCADE\n"
+  ") WITHOUT ROWID;\n"
+  "CREATE INDEX variations_parent ON variations (game_id, parent, ply);\n"
+  "PRAGMA user_version = 7;\n";
+
 const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [2] = migration_v2,
   [3] = migration_v3,
   [4] = migration_v4,
   [5] = migration_v5,
   [6] = migration_v6,
+  [7] = migration_v7,
 };
 
 enum {
@@ -178,6 +215,15 @@ enum {
   STMT_GAME_MOVES,
   STMT_INSERT_GAME,
   STMT_FIND_DIGEST,
+  STMT_DELETE_NOTE,
+  STMT_DELETE_BRANCHES,
+  STMT_SET_NOTE,
+  STMT_INSERT_VARIATION,
+  STMT_UPDATE_VARIATION_NOTE,
+  STMT_DELETE_VARIATION,
+  STMT_RERANK_VARIATION,
+  STMT_GAME_NOTES,
+  STMT_GAME_VARIATIONS,
   N_STMTS
 };
 
@@ -207,6 +253,27 @@ static const char *const stmt_sql[N_STMTS] = {
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
   [STMT_FIND_DIGEST] =
     "SELECT 1 FROM games WHERE digest = ?1 LIMIT 1",
+  [STMT_DELETE_NOTE] =
+    "DELETE FROM notes WHERE game_id = ?1 AND ply = ?2",
+  [STMT_DELETE_BRANCHES] =
+    "DELETE FROM variations WHERE game_id = ?1 AND parent IS NULL AND ply = ?2",
+  [STMT_SET_NOTE] =
+    "INSERT OR REPLACE INTO notes (game_id, ply, comment, nags) VALUES (?1, ?2, ?3, ?4)",
+  [STMT_INSERT_VARIATION] =
+    "INSERT INTO variations (game_id, node, parent, ply, rank, move, comment, comment_before, nags) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+  [STMT_UPDATE_VARIATION_NOTE] =
+    "UPDATE variations SET comment = ?3, comment_before = ?4, nags = ?5 "
+    "WHERE game_id = ?1 AND node = ?2",
+  [STMT_DELETE_VARIATION] =
+    "DELETE FROM variations WHERE game_id = ?1 AND node = ?2",
+  [STMT_RERANK_VARIATION] =
+    "UPDATE variations SET rank = ?3 WHERE game_id = ?1 AND node = ?2",
+  [STMT_GAME_NOTES] =
+    "SELECT ply, comment, nags FROM notes WHERE game_id = ?1 ORDER BY ply",
+  [STMT_GAME_VARIATIONS] =
+    "SELECT node, parent, ply, rank, move, comment, comment_before, nags FROM variations "
+    "WHERE game_id = ?1 ORDER BY ply, rank, node",
 };
 
 #define INFO_COLUMNS \
@@ -610,6 +677,8 @@ create_schema (KzStore *self, GError **error)
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v6);
   if (rc == SQLITE_OK)
+    rc = exec (self, migration_v7);
+  if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
     {
@@ -644,6 +713,8 @@ migrate (KzStore *self, gint64 version, GError **error)
     rc = exec (self, migration_v5);
   if (rc == SQLITE_OK && version < 6)
     rc = exec (self, migration_v6);
+  if (rc == SQLITE_OK && version < 7)
+    rc = exec (self, migration_v7);
   if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
@@ -1206,6 +1277,217 @@ insert_move (KzStore *self, gint64 id, guint ply, const char *move, gint64 playe
   return step_cached (self, s, error, doing);
 }
 
+/* ---------------------------------------------------------------------- */
+/* The tree of moves                                                       */
+
+static gboolean game_changed_elsewhere (KzStore *self, gint64 id, GError **error);
+
+/* Writes a note (comment, comment before, NAGs) of a node: a main-line
+ * node's into notes (an empty note is no row), a variation node's into
+ * its row. */
+static gboolean
+write_note (KzStore *self, gint64 id, const KzStoreNote *note, GError **error,
+            const char *doing)
+{
+  KzMoveNode *node = note->node;
+  const char *comment = note->comment ? note->comment : "";
+  const char *nags = note->nags ? note->nags : "";
+  sqlite3_stmt *s;
+  if (node->main)
+    {
+      gboolean empty = comment[0] == '\0' && nags[0] == '\0';
+      s = stmt (self, empty ? STMT_DELETE_NOTE : STMT_SET_NOTE, error);
+      if (s == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (s, 1, id);
+      sqlite3_bind_int (s, 2, (int) node->ply);
+      if (!empty)
+        {
+          bind_text (s, 3, comment);
+          bind_text (s, 4, nags);
+        }
+      return step_cached (self, s, error, doing);
+    }
+  s = stmt (self, STMT_UPDATE_VARIATION_NOTE, error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int64 (s, 2, node->key);
+  bind_text (s, 3, comment);
+  bind_text (s, 4, note->before);
+  bind_text (s, 5, nags);
+  if (!step_cached (self, s, error, doing))
+    return FALSE;
+  if (sqlite3_changes (self->db) != 1)
+    return game_changed_elsewhere (self, id, error);
+  return TRUE;
+}
+
+/* Inserts the variation node `node` (child of `parent`) and every node
+ * after it. */
+static gboolean
+insert_subtree (KzStore *self, gint64 id, KzMoveNode *node, KzMoveNode *parent, GError **error,
+                const char *doing)
+{
+  /* Along the line without recursion, into its variations with it. */
+  for (; node != NULL;
+       parent = node, node = node->children->len ? g_ptr_array_index (node->children, 0) : NULL)
+    {
+      sqlite3_stmt *s = stmt (self, STMT_INSERT_VARIATION, error);
+      if (s == NULL)
+        return FALSE;
+      g_autofree char *nags = kz_move_node_nags_to_text (node);
+      sqlite3_bind_int64 (s, 1, id);
+      sqlite3_bind_int64 (s, 2, node->key);
+      if (parent->main)
+        sqlite3_bind_null (s, 3);
+      else
+        sqlite3_bind_int64 (s, 3, parent->key);
+      sqlite3_bind_int (s, 4, (int) node->ply);
+      sqlite3_bind_int64 (s, 5, node->rank);
+      bind_text (s, 6, node->text);
+      bind_text (s, 7, node->comment);
+      bind_text (s, 8, node->before);
+      bind_text (s, 9, nags);
+      if (!step_cached (self, s, error, doing))
+        return FALSE;
+      for (guint i = 1; i < node->children->len; i++)
+        if (!insert_subtree (self, id, g_ptr_array_index (node->children, i), node, error, doing))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes the whole tree of a new game: the main line's notes and every
+ * variation. */
+static gboolean
+insert_tree (KzStore *self, gint64 id, KzGame *game, GError **error, const char *doing)
+{
+  for (guint ply = 0; ply <= kz_game_get_ply (game); ply++)
+    {
+      KzMoveNode *node = kz_game_get_main_node (game, ply);
+      if (node->comment[0] || node->n_nags)
+        {
+          g_autofree char *nags = kz_move_node_nags_to_text (node);
+          KzStoreNote note = { node, node->comment, "", nags };
+          if (!write_note (self, id, &note, error, doing))
+            return FALSE;
+        }
+      for (guint i = 0; i < node->children->len; i++)
+        {
+          KzMoveNode *child = g_ptr_array_index (node->children, i);
+          if (!child->main && !insert_subtree (self, id, child, node, error, doing))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+kz_store_edit_tree (KzStore *self, gint64 id, const KzStoreTreeEdit *edit, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("saving the annotation");
+  if (!begin (self, error, doing))
+    return FALSE;
+  sqlite3_stmt *s;
+  if (edit->remove)
+    {
+      s = stmt (self, STMT_DELETE_VARIATION, error);
+      if (s == NULL)
+        goto fail;
+      sqlite3_bind_int64 (s, 1, id);
+      sqlite3_bind_int64 (s, 2, edit->remove->key);
+      if (!step_cached (self, s, error, doing))
+        goto fail;
+      if (sqlite3_changes (self->db) != 1)
+        return game_changed_elsewhere (self, id, error);
+    }
+  if (edit->insert && !insert_subtree (self, id, edit->insert, edit->insert_parent, error, doing))
+    goto fail;
+  for (guint i = 0; i < edit->n_notes; i++)
+    if (!write_note (self, id, &edit->notes[i], error, doing))
+      return FALSE;  /* write_note rolled back when the row was gone */
+  for (guint i = 0; i < edit->n_rerank; i++)
+    {
+      s = stmt (self, STMT_RERANK_VARIATION, error);
+      if (s == NULL)
+        goto fail;
+      sqlite3_bind_int64 (s, 1, id);
+      sqlite3_bind_int64 (s, 2, edit->rerank[i]->key);
+      sqlite3_bind_int64 (s, 3, edit->ranks[i]);
+      if (!step_cached (self, s, error, doing))
+        goto fail;
+    }
+  return commit (self, error, doing);
+
+fail:
+  rollback (self);
+  return FALSE;
+}
+
+/* Loads the notes and the variations of a game being loaded (inside the
+ * read transaction).  A variation row that does not fit (its parent is
+ * missing, its move is not legal there) is left out with its nodes after
+ * it, with a warning: the game itself still loads. */
+static gboolean
+load_tree (KzStore *self, gint64 id, KzGame *game, GError **error)
+{
+  const char *doing = _("reading a game");
+  sqlite3_stmt *s = stmt (self, STMT_GAME_NOTES, error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, id);
+  int rc;
+  while ((rc = sqlite3_step (s)) == SQLITE_ROW)
+    {
+      KzMoveNode *node = kz_game_get_main_node (game, (guint) MAX (sqlite3_column_int (s, 0), 0));
+      if (node == NULL)
+        continue;
+      kz_move_node_set_comment (node, (const char *) sqlite3_column_text (s, 1));
+      kz_move_node_set_nags_from_text (node, (const char *) sqlite3_column_text (s, 2));
+    }
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    return fail (self, error, rc, doing);
+
+  s = stmt (self, STMT_GAME_VARIATIONS, error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, id);
+  g_autoptr (GHashTable) nodes = g_hash_table_new (g_int64_hash, g_int64_equal);
+  while ((rc = sqlite3_step (s)) == SQLITE_ROW)
+    {
+      gint64 key = sqlite3_column_int64 (s, 0);
+      gboolean from_main = sqlite3_column_type (s, 1) == SQLITE_NULL;
+      gint64 parent_key = sqlite3_column_int64 (s, 1);
+      int ply = sqlite3_column_int (s, 2);
+      const char *text = (const char *) sqlite3_column_text (s, 4);
+      KzMoveNode *parent = from_main ? (ply >= 1 ? kz_game_get_main_node (game, (guint) ply - 1) : NULL)
+                                     : g_hash_table_lookup (nodes, &parent_key);
+      GError *local = NULL;
+      KzMoveNode *node = NULL;
+      if (parent && text && (int) parent->ply + 1 == ply)
+        node = kz_game_load_variation (game, parent, text, key, sqlite3_column_int64 (s, 3), &local);
+      if (node == NULL)
+        {
+          g_warning ("Game %" PRId64 " in “%s”: variation move %" PRId64 " (%s) left out: %s",
+                     id, self->path, key, text ? text : "?",
+                     local ? local->message : "it does not follow a stored move");
+          g_clear_error (&local);
+          continue;
+        }
+      kz_move_node_set_comment (node, (const char *) sqlite3_column_text (s, 5));
+      kz_move_node_set_comment_before (node, (const char *) sqlite3_column_text (s, 6));
+      kz_move_node_set_nags_from_text (node, (const char *) sqlite3_column_text (s, 7));
+      g_hash_table_insert (nodes, &node->key, node);
+    }
+  sqlite3_reset (s);
+  if (rc != SQLITE_DONE)
+    return fail (self, error, rc, doing);
+  return TRUE;
+}
+
 /* Inserts the game's row and moves, inside a transaction the caller
  * began; 0 on error (the caller rolls back). */
 static gint64
@@ -1251,6 +1533,8 @@ insert_game (KzStore *self, KzGame *game, gint64 added_at, gint64 import_id,
                       kz_game_get_move_time (game, i), kz_game_get_move_clock (game, i),
                       error, doing))
       return 0;
+  if (!insert_tree (self, id, game, error, doing))
+    return 0;
   return id;
 }
 
@@ -1420,6 +1704,11 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
   if (rc != SQLITE_DONE)
     {
       fail (self, error, rc, doing);
+      rollback (self);
+      return NULL;
+    }
+  if (!load_tree (self, id, game, error))
+    {
       rollback (self);
       return NULL;
     }
@@ -1708,6 +1997,21 @@ kz_store_remove_last_move (KzStore *self, gint64 id, guint ply, const char *fina
     goto fail;
   if (sqlite3_changes (self->db) != 1)
     return game_changed_elsewhere (self, id, error);
+  /* The move's annotations and the variations after it go with it. */
+  s = stmt (self, STMT_DELETE_NOTE, error);
+  if (s == NULL)
+    goto fail;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) ply);
+  if (!step_cached (self, s, error, doing))
+    goto fail;
+  s = stmt (self, STMT_DELETE_BRANCHES, error);
+  if (s == NULL)
+    goto fail;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) ply + 1);
+  if (!step_cached (self, s, error, doing))
+    goto fail;
   return commit (self, error, doing);
 
 fail:

@@ -34,7 +34,7 @@
 
 G_BEGIN_DECLS
 
-#define KZ_STORE_SCHEMA_VERSION 6
+#define KZ_STORE_SCHEMA_VERSION 7
 
 #define KZ_STORE_ERROR (kz_store_error_quark ())
 GQuark kz_store_error_quark (void);
@@ -181,6 +181,31 @@ gboolean     kz_store_set_outcome (KzStore *self, gint64 id, KzResult result,
  * file renamed over `dest` when complete.  The copy is an ordinary
  * database file (rollback journal) that kz_store_open() opens. */
 gboolean     kz_store_backup (KzStore *self, const char *dest, GError **error);
+
+/* The tree of moves: one edit, one committed transaction.  Nodes not on
+ * the main line are rows keyed by their key; a main-line node's comment
+ * and NAGs are a row keyed by its ply.  New values are passed in, the
+ * nodes are not read for them (they change only after the commit). */
+typedef struct {
+  KzMoveNode *node;
+  const char *comment;
+  const char *before;
+  const char *nags;             /* "1 14" */
+} KzStoreNote;
+
+typedef struct {
+  KzMoveNode  *insert;          /* a subtree to insert (keys and ranks set), or NULL */
+  KzMoveNode  *insert_parent;
+  KzMoveNode  *remove;          /* a subtree to delete, or NULL */
+  KzStoreNote  notes[3];
+  guint        n_notes;
+  KzMoveNode  *rerank[2];       /* variation nodes that get new ranks */
+  gint64       ranks[2];
+  guint        n_rerank;
+} KzStoreTreeEdit;
+
+gboolean     kz_store_edit_tree (KzStore *self, gint64 id, const KzStoreTreeEdit *edit,
+                                 GError **error);
 
 /* For tests and tools: runs PRAGMA integrity_check; TRUE when "ok". */
 gboolean     kz_store_check_integrity (KzStore *self, GError **error);
