@@ -112,20 +112,20 @@ test_variations (void)
   g_assert_cmpint (kz_move_node_get_position (v1)->side, ==, KZ_TURKS);
   g_assert_cmpint (kz_move_node_get_mover (v1), ==, KZ_COSSACKS);
 
-  /* Variations at the end of the main line: the next played move comes first. */
+  /* No variation after the last main-line move; taking back a move
+   * removes the variations beside it and after it. */
   KzMoveNode *end = kz_game_get_main_node (game, 2);
-  KzMoveNode *ve = var (game, end, "e3-e4");
-  g_assert_null (kz_move_node_get_continuation (end));
+  g_assert_null (kz_game_add_variation_text (game, end, "e3-e4", &error));
+  g_assert_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_ILLEGAL_MOVE);
+  g_clear_error (&error);
+  KzMoveNode *ve = var (game, kz_game_get_main_node (game, 1), "b6-b5");
   g_assert_true (kz_move_node_starts_variation (ve));
   g_assert_true (kz_game_play_text (game, "a4-a5", NULL));
-  g_assert_true (kz_move_node_get_child (end, 0) == kz_game_get_main_node (game, 3));
-  g_assert_true (kz_move_node_get_child (end, 1) == ve);
-  /* Taking the move back keeps the variation beside it; taking back the
-   * move it hangs from removes it. */
+  g_assert_cmpuint (kz_game_count_variation_nodes (game), ==, 6);
   g_assert_true (kz_game_undo (game, NULL));
-  g_assert_true (kz_move_node_get_child (end, 0) == ve);
   g_assert_true (kz_game_undo (game, NULL));
   g_assert_cmpuint (kz_game_count_variation_nodes (game), ==, 5);
+  g_assert_cmpuint (kz_move_node_get_n_children (kz_game_get_main_node (game, 1)), ==, 0);
   g_assert_true (kz_game_redo (game, NULL));
 }
 
@@ -352,6 +352,7 @@ test_store_edits (Fixture *f, gconstpointer data)
   KzMoveNode *m3 = kz_game_get_main_node (game, 3);
   g_assert_true (kz_game_set_comment (game, m3, "gone soon", &error));
   var (game, m2, "d4-d5");
+  var (game, m2, "e3-e4");
   g_assert_true (kz_game_undo (game, NULL));
   g_assert_true (kz_game_undo (game, NULL));
   assert_stored (game, f->path);
@@ -359,9 +360,10 @@ test_store_edits (Fixture *f, gconstpointer data)
   assert_stored (game, f->path);
   g_autofree char *text = dump (game);
   g_assert_null (strstr (text, "gone soon"));
-  g_assert_nonnull (strstr (text, "[%eval -0.5] [%clk 0:04:59]"));
+  g_assert_null (strstr (text, "[%eval -0.5] [%clk 0:04:59]"));
 
   /* A refused commit changes nothing in memory. */
+  KzMoveNode *late = var (game, kz_game_get_main_node (game, 1), "b6-b5");
   g_autofree char *before = dump (game);
   g_assert_cmpint (sqlite3_exec (kz_store_get_db (store),
                                  "CREATE TRIGGER no_notes BEFORE UPDATE ON variations "
@@ -369,7 +371,7 @@ test_store_edits (Fixture *f, gconstpointer data)
                                  NULL, NULL, NULL), ==, SQLITE_OK);
   guint changes = 0;
   g_signal_connect (game, "tree-changed", G_CALLBACK (count_signal), &changes);
-  g_assert_false (kz_game_set_comment (game, a2, "not saved", &error));
+  g_assert_false (kz_game_set_comment (game, late, "not saved", &error));
   g_assert_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE);
   g_autofree char *after = dump (game);
   g_assert_cmpstr (after, ==, before);
@@ -394,7 +396,7 @@ test_store_create (Fixture *f, gconstpointer data)
   g_assert_cmpint (id, >, 0);
   assert_stored (game, f->path);
   /* And records its edits from then on. */
-  var (game, kz_game_get_main_node (game, 2), "e3-e4");
+  var (game, kz_game_get_main_node (game, 1), "b6-b5");
   assert_stored (game, f->path);
   g_assert_true (kz_store_delete_games (store, &id, 1, NULL));
   sqlite3_stmt *s;

@@ -122,6 +122,13 @@ add_variation (KzGame *self, KzMoveNode *parent, const char *text, const KzMove 
   KzMoveNode *existing = kz_move_node_find_child (parent, &legal);
   if (existing)
     return existing;
+  if (parent->main && parent->children->len == 0)
+    {
+      g_set_error_literal (error, KZ_GAME_ERROR, KZ_GAME_ERROR_ILLEGAL_MOVE,
+                           _("A variation is an alternative to a move of the game; "
+                             "after its last move there is none"));
+      return NULL;
+    }
   g_autoptr (KzMoveNode) node = kz_move_node_new (parent, &legal, FALSE);
   node->key = kz_game_take_node_key (self, 0);
   node->rank = node->key;

@@ -1141,10 +1141,13 @@ kz_game_undo (KzGame *self, GError **error)
   MoveRec rec = g_array_index (self->moves, MoveRec, ply - 1);
   g_array_set_size (self->moves, ply - 1);
   {
-    /* The node goes with its annotations and the variations after it;
-     * deleted variations can no longer be restored. */
-    KzMoveNode *node = g_ptr_array_index (self->main_nodes, ply);
-    kz_move_node_remove_child (g_ptr_array_index (self->main_nodes, ply - 1), node);
+    /* The node goes with its annotations, the variations after it and
+     * the variations that were alternatives to it (a variation is always
+     * an alternative to a move of its line); deleted variations can no
+     * longer be restored. */
+    KzMoveNode *parent = g_ptr_array_index (self->main_nodes, ply - 1);
+    while (kz_move_node_get_n_children (parent) > 0)
+      kz_move_node_remove_child (parent, kz_move_node_get_child (parent, 0));
     g_ptr_array_set_size (self->main_nodes, ply);
     g_ptr_array_set_size (self->deleted, 0);
   }

@@ -284,14 +284,17 @@ char              **kz_game_list_tags (KzGame *self);
  * Every edit is committed to the store first (one transaction) when the
  * game is attached; it fails with KZ_GAME_ERROR_STORE and changes nothing
  * when the commit fails.  Editing never changes the main line: its moves
- * are the record of the game as played.  Taking back a main-line move
- * (kz_game_undo()) removes its node together with its annotations and the
- * variations branching after it. */
+ * are the record of the game as played.  A variation is an alternative to
+ * a move of a line, so none branches after the last main-line move.
+ * Taking back a main-line move (kz_game_undo()) removes its node together
+ * with its annotations, the variations after it and the variations that
+ * were alternatives to it. */
 KzMoveNode         *kz_game_get_root (KzGame *self);
 /* The main-line node at ply 0..kz_game_get_ply() (0 is the root). */
 KzMoveNode         *kz_game_get_main_node (KzGame *self, guint ply);
 /* Adds `move` after `parent` as a variation, or returns the child of
  * `parent` that already has this move (entering it; nothing changes).
+ * Refused after the last main-line move (play the move there instead).
  * `move` must be legal in the parent's position (a position where the
  * rules have ended the game has no moves).  Returns the node (owned by
  * the game) or NULL with a KZ_GAME_ERROR. */

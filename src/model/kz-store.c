@@ -256,7 +256,7 @@ static const char *const stmt_sql[N_STMTS] = {
   [STMT_DELETE_NOTE] =
     "DELETE FROM notes WHERE game_id = ?1 AND ply = ?2",
   [STMT_DELETE_BRANCHES] =
-    "DELETE FROM variations WHERE game_id = ?1 AND parent IS NULL AND ply = ?2",
+    "DELETE FROM variations WHERE game_id = ?1 AND parent IS NULL AND ply >= ?2",
   [STMT_SET_NOTE] =
     "INSERT OR REPLACE INTO notes (game_id, ply, comment, nags) VALUES (?1, ?2, ?3, ?4)",
   [STMT_INSERT_VARIATION] =
@@ -1997,7 +1997,8 @@ kz_store_remove_last_move (KzStore *self, gint64 id, guint ply, const char *fina
     goto fail;
   if (sqlite3_changes (self->db) != 1)
     return game_changed_elsewhere (self, id, error);
-  /* The move's annotations and the variations after it go with it. */
+  /* The move's annotations, the variations after it and those that were
+   * alternatives to it go with it. */
   s = stmt (self, STMT_DELETE_NOTE, error);
   if (s == NULL)
     goto fail;
@@ -2009,7 +2010,7 @@ kz_store_remove_last_move (KzStore *self, gint64 id, guint ply, const char *fina
   if (s == NULL)
     goto fail;
   sqlite3_bind_int64 (s, 1, id);
-  sqlite3_bind_int (s, 2, (int) ply + 1);
+  sqlite3_bind_int (s, 2, (int) ply);
   if (!step_cached (self, s, error, doing))
     goto fail;
   return commit (self, error, doing);
