@@ -16,6 +16,7 @@
  */
 #include "kz-kgn.h"
 #include "kz-game-private.h"
+#include "kz-move-node-private.h"
 #include "kz-store-private.h"
 
 #include <stdio.h>
@@ -75,6 +76,173 @@ tag_or (KzGame *game, const char *name, const char *fallback)
   return v ? v : fallback;
 }
 
+/* ---------------------------------------------------------------------- */
+/* Export: the movetext (PGN export format, §8.2)                          */
+
+/* The movetext is first cut into words (a "(" joins the word after it, a
+ * ")" the word before it, as PGN writes them), then wrapped. */
+typedef struct {
+  GPtrArray        *words;
+  gboolean          open;      /* a "(" waits for the next word */
+  KzKgnCommentFunc  extra;     /* more comment after a main-line move, or NULL */
+  gpointer          extra_data;
+} Words;
+
+static void
+add_word (Words *w, const char *word)
+{
+  g_ptr_array_add (w->words, w->open ? g_strconcat ("(", word, NULL) : g_strdup (word));
+  w->open = FALSE;
+}
+
+static void
+close_paren (Words *w)
+{
+  char **last = (char **) &w->words->pdata[w->words->len - 1];
+  char *joined = g_strconcat (*last, ")", NULL);
+  g_free (*last);
+  *last = joined;
+}
+
+/* A comment as words: "{first", …, "last}" (its text has single spaces). */
+static void
+add_comment (Words *w, const char *text)
+{
+  g_autofree char *braced = g_strconcat ("{", text, "}", NULL);
+  g_auto (GStrv) parts = g_strsplit (braced, " ", -1);
+  for (guint i = 0; parts[i]; i++)
+    add_word (w, parts[i]);
+}
+
+/* The number of the move that leads to ply (1-based plies). */
+static guint
+move_number (KzGame *game, guint ply)
+{
+  guint turks_first = kz_game_get_start_position (game)->side == KZ_TURKS;
+  return (ply - 1 + turks_first) / 2 + 1;
+}
+
+static void add_line (Words *w, KzGame *game, KzMoveNode *first);
+
+/* One move with its number where PGN wants one, its NAGs and comment;
+ * *need_number says whether a Turkish move needs its "N..." (first of a
+ * line, after a comment or a variation). */
+static void
+add_move (Words *w, KzGame *game, KzMoveNode *node, gboolean *need_number)
+{
+  const char *before = kz_move_node_get_comment_before (node);
+  if (before[0])
+    {
+      add_comment (w, before);
+      *need_number = TRUE;
+    }
+  guint ply = kz_move_node_get_ply (node);
+  char num[32];
+  if (kz_move_node_get_mover (node) == KZ_COSSACKS)
+    {
+      g_snprintf (num, sizeof num, "%u.", move_number (game, ply));
+      add_word (w, num);
+    }
+  else if (*need_number)
+    {
+      g_snprintf (num, sizeof num, "%u...", move_number (game, ply));
+      add_word (w, num);
+    }
+  add_word (w, kz_move_node_get_move_text (node));
+  *need_number = FALSE;
+  guint n_nags;
+  const guint8 *nags = kz_move_node_get_nags (node, &n_nags);
+  for (guint i = 0; i < n_nags; i++)
+    {
+      g_snprintf (num, sizeof num, "$%u", nags[i]);
+      add_word (w, num);
+    }
+  /* After a main-line move: its clock, its comment and the hook's text
+   * ("{[%clk 0:04:51] A good move [%eval 0.35]}"). */
+  const char *comment = kz_move_node_get_comment (node);
+  g_autofree char *joined = NULL;
+  if (kz_move_node_is_main_line (node))
+    {
+      g_autofree char *extra = w->extra ? w->extra (game, ply - 1, w->extra_data) : NULL;
+      g_autofree char *clk = NULL;
+      gint64 ms = kz_game_get_move_clock (game, ply - 1);
+      if (ms >= 0)
+        {
+          g_autofree char *t = kz_clock_format_clk (ms);
+          clk = g_strdup_printf ("[%%clk %s]", t);
+        }
+      if (extra || clk)
+        {
+          g_autofree char *all = g_strjoin (" ", clk ? clk : "", comment, extra ? extra : "", NULL);
+          comment = joined = kz_comment_normalize (all);
+        }
+    }
+  if (comment[0])
+    {
+      add_comment (w, comment);
+      *need_number = TRUE;
+    }
+}
+
+/* A line from its first node, with the variations branching along it:
+ * the alternatives to a move follow that move, in parentheses. */
+static void
+add_line (Words *w, KzGame *game, KzMoveNode *first)
+{
+  gboolean need_number = TRUE;
+  for (KzMoveNode *node = first; node; node = kz_move_node_get_continuation (node))
+    {
+      add_move (w, game, node, &need_number);
+      if (node == first && kz_move_node_starts_variation (node))
+        continue;  /* its alternatives are written after the line it leaves */
+      KzMoveNode *parent = kz_move_node_get_parent (node);
+      for (guint i = 0; i < kz_move_node_get_n_children (parent); i++)
+        {
+          KzMoveNode *v = kz_move_node_get_child (parent, i);
+          if (v == node || !kz_move_node_starts_variation (v))
+            continue;
+          w->open = TRUE;
+          add_line (w, game, v);
+          close_paren (w);
+          need_number = TRUE;
+        }
+    }
+}
+
+static void
+export_movetext (GString *out, KzGame *game, const char *result, KzKgnCommentFunc extra,
+                 gpointer extra_data)
+{
+  Words w = { g_ptr_array_new_with_free_func (g_free), FALSE, extra, extra_data };
+  KzMoveNode *root = kz_game_get_root (game);
+  if (kz_move_node_get_comment (root)[0])
+    add_comment (&w, kz_move_node_get_comment (root));
+  KzMoveNode *first = kz_move_node_get_continuation (root);
+  if (first)
+    add_line (&w, game, first);
+  add_word (&w, result);
+  gsize line_len = 0;
+  for (guint i = 0; i < w.words->len; i++)
+    {
+      const char *word = g_ptr_array_index (w.words, i);
+      gsize len = g_utf8_strlen (word, -1);
+      if (line_len > 0 && line_len + 1 + len > WRAP_COLUMNS)
+        {
+          g_string_append_c (out, '\n');
+          line_len = 0;
+        }
+      if (line_len > 0)
+        {
+          g_string_append_c (out, ' ');
+          line_len++;
+        }
+      g_string_append (out, word);
+      line_len += len;
+    }
+  g_string_append_c (out, '\n');
+  g_ptr_array_unref (w.words);
+}
+
 static void
 export_game (GString *out, KzGame *game, KzKgnCommentFunc comment, gpointer user_data)
 {
@@ -109,67 +277,7 @@ export_game (GString *out, KzGame *game, KzKgnCommentFunc comment, gpointer user
       append_tag (out, names[i], kz_game_get_tag (game, names[i]));
   g_string_append_c (out, '\n');
 
-  /* Movetext, wrapped before 80 columns. */
-  gsize line_len = 0;
-  guint n = 1;
-  guint plies = kz_game_get_ply (game);
-  char num[32];
-  for (guint i = 0; i <= plies; i++)
-    {
-      const char *tokens[3] = { NULL, NULL, NULL };
-      g_autofree char *note = NULL;
-      if (i < plies)
-        {
-          KzSide side = (KzSide) kz_game_get_position_at (game, i)->side;
-          if (side == KZ_COSSACKS)
-            {
-              g_snprintf (num, sizeof num, "%u.", n);
-              tokens[0] = num;
-            }
-          else if (i == 0)
-            {
-              g_snprintf (num, sizeof num, "%u...", n);
-              tokens[0] = num;
-            }
-          tokens[1] = kz_game_get_move_text (game, i);
-          if (side == KZ_TURKS)
-            n++;
-          /* One comment after the move: the clock, then the hook's text
-           * ("{[%clk 0:04:51] [%eval 0.35]}"). */
-          g_autofree char *text = comment ? comment (game, i, user_data) : NULL;
-          g_autofree char *clk = NULL;
-          if (kz_game_get_move_clock (game, i) >= 0)
-            {
-              g_autofree char *t = kz_clock_format_clk (kz_game_get_move_clock (game, i));
-              clk = g_strdup_printf ("[%%clk %s]", t);
-            }
-          if (clk && text)
-            tokens[2] = note = g_strdup_printf ("{%s %s}", clk, text);
-          else if (clk || text)
-            tokens[2] = note = g_strdup_printf ("{%s}", clk ? clk : text);
-        }
-      else
-        tokens[1] = result;
-      for (int k = 0; k < 3; k++)
-        {
-          if (tokens[k] == NULL)
-            continue;
-          gsize len = strlen (tokens[k]);
-          if (line_len > 0 && line_len + 1 + len > WRAP_COLUMNS)
-            {
-              g_string_append_c (out, '\n');
-              line_len = 0;
-            }
-          if (line_len > 0)
-            {
-              g_string_append_c (out, ' ');
-              line_len++;
-            }
-          g_string_append (out, tokens[k]);
-          line_len += len;
-        }
-    }
-  g_string_append_c (out, '\n');
+  export_movetext (out, game, result, comment, user_data);
 }
 
 char *
@@ -704,6 +812,296 @@ finish_game (KzGame *game, const Tags *tags, KzResult token, Where where, GError
   return TRUE;
 }
 
+/* ---------------------------------------------------------------------- */
+/* Import: the movetext (PGN import format)                                */
+
+/* Skips white space and "%" escape lines (not comments). */
+static void
+skip_blank (Lexer *lx)
+{
+  while (!at_end (lx))
+    {
+      char c = cur (lx);
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+        advance (lx);
+      else if (c == '%' && lx->col == 1)
+        while (!at_end (lx) && cur (lx) != '\n')
+          advance (lx);
+      else
+        break;
+    }
+}
+
+static gboolean
+is_move_stop (char c)
+{
+  return is_space_or_stop (c) || c == '(' || c == ')' || c == '$' || c == '}';
+}
+
+/* One line being read: the movetext itself or a variation in it. */
+typedef struct {
+  KzMoveNode *last;      /* the last node read in this line (its start: the node it follows) */
+  gboolean    has_move;
+  gboolean    variation;
+  GString    *before;    /* comments before the line's first move */
+  Where       open;      /* where its "(" is */
+} Line;
+
+static void
+line_clear (Line *line)
+{
+  if (line->before)
+    g_string_free (line->before, TRUE);
+}
+
+static void
+append_comment (GString *to, const char *text)
+{
+  g_autofree char *norm = kz_comment_normalize (text);
+  if (norm[0] == '\0')
+    return;
+  if (to->len > 0)
+    g_string_append_c (to, ' ');
+  g_string_append (to, norm);
+}
+
+/* A comment after a move (or, before any, at the start): joined to the
+ * comment already there with a space. */
+static void
+comment_on (KzMoveNode *node, const char *text)
+{
+  g_autoptr (GString) s = g_string_new (kz_move_node_get_comment (node));
+  append_comment (s, text);
+  kz_move_node_set_comment (node, s->str);
+}
+
+/* A comment after a main-line move: its "[%clk H:MM:SS]" is the mover's
+ * time left (kz-clock.h), kept as the move's clock and taken out of the
+ * text (the export writes it back from the clock). */
+static void
+take_clock (KzGame *game, KzMoveNode *node, char *text)
+{
+  gint64 ms;
+  if (!kz_clock_parse_clk (text, &ms))
+    return;
+  kz_game_load_move_clock (game, kz_move_node_get_ply (node) - 1, ms);
+  char *start = strstr (text, "[%clk");
+  char *end = strchr (start, ']');
+  memmove (start, end + 1, strlen (end + 1) + 1);
+}
+
+/* A move token, possibly with a suffix mark ("b6-a6!?"), in `line`. */
+static gboolean
+read_move (KzGame *game, Line *line, const char *tok, Where w, GError **error)
+{
+  g_autofree char *text = g_strdup (tok);
+  char *mark = text + strlen (text);
+  while (mark > text && (mark[-1] == '!' || mark[-1] == '?'))
+    mark--;
+  guint nag = 0;
+  if (*mark)
+    {
+      nag = kz_nag_from_mark (mark);
+      if (nag == 0)
+        {
+          Where mw = w;
+          mw.col += (guint) g_utf8_strlen (text, mark - text);
+          g_autofree char *q = quote (mark, -1);
+          set_problem (error, KZ_KGN_ERROR_SYNTAX, mw,
+                       _("“%s” is not a move mark (!, ?, !!, ??, !? or ?!)"), q);
+          return FALSE;
+        }
+      *mark = '\0';
+    }
+  GError *local = NULL;
+  KzMoveNode *node;
+  if (!line->variation)
+    {
+      node = kz_game_load_move (game, text, 0, &local)
+             ? kz_game_get_main_node (game, kz_game_get_ply (game)) : NULL;
+    }
+  else
+    node = kz_game_load_variation (game, line->last, text, 0, -1, &local);
+  if (node == NULL)
+    {
+      g_autofree char *q = quote (text, -1);
+      g_autofree char *reason = quote (local->message, -1);
+      /* The engine's reason names the move itself when it is short. */
+      set_problem (error,
+                   g_error_matches (local, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX)
+                   ? KZ_KGN_ERROR_SYNTAX : KZ_KGN_ERROR_ILLEGAL_MOVE,
+                   w, _("move %s: %s"), q, strlen (text) <= QUOTE_MAX ? local->message : reason);
+      g_error_free (local);
+      return FALSE;
+    }
+  if (line->variation && !line->has_move && line->before->len > 0)
+    kz_move_node_set_comment_before (node, line->before->str);
+  line->last = node;
+  line->has_move = TRUE;
+  if (nag)
+    kz_move_node_add_nag (node, nag);
+  return TRUE;
+}
+
+/* Reads the movetext up to and including the result token. */
+static gboolean
+parse_movetext (Lexer *lx, KzGame *game, const Tags *tags, GError **error)
+{
+  g_autoptr (GArray) lines = g_array_new (FALSE, TRUE, sizeof (Line));
+  g_array_set_clear_func (lines, (GDestroyNotify) line_clear);
+  Line main_line = { kz_game_get_root (game), FALSE, FALSE, NULL, { 0, 0 } };
+  g_array_append_val (lines, main_line);
+  for (;;)
+    {
+      skip_blank (lx);
+      Line *line = &g_array_index (lines, Line, lines->len - 1);
+      Where w = here (lx);
+      if (at_end (lx))
+        {
+          if (line->variation)
+            set_problem (error, KZ_KGN_ERROR_SYNTAX, line->open,
+                         _("the variation is not closed with “)”"));
+          else
+            set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
+                         _("the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end"));
+          return FALSE;
+        }
+      char c = cur (lx);
+      if (c == '[' || c == ']')
+        {
+          set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
+                       c == '['
+                       ? _("a tag among the moves (is the result missing at the end of the game?)")
+                       : _("an unexpected “]”"));
+          return FALSE;
+        }
+      if (c == '{' || c == ';')
+        {
+          /* A comment: up to "}", or a ";" one to the end of the line. */
+          advance (lx);
+          gsize from = lx->pos;
+          Where tw = here (lx);
+          char stop = c == '{' ? '}' : '\n';
+          while (!at_end (lx) && cur (lx) != stop)
+            advance (lx);
+          if (c == '{' && at_end (lx))
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, w, _("the comment is not closed with “}”"));
+              return FALSE;
+            }
+          if (!check_text (lx, from, lx->pos, tw, error))
+            return FALSE;
+          g_autofree char *text = g_strndup (lx->buf + from, lx->pos - from);
+          if (!at_end (lx))
+            advance (lx);
+          if (line->has_move && !line->variation)
+            take_clock (game, line->last, text);
+          if (line->has_move || !line->variation)
+            comment_on (line->last, text);
+          else
+            append_comment (line->before, text);
+          continue;
+        }
+      if (c == '(')
+        {
+          if (!line->has_move)
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
+                           _("a variation must follow the move it is an alternative to"));
+              return FALSE;
+            }
+          advance (lx);
+          Line var = { kz_move_node_get_parent (line->last), FALSE, TRUE, g_string_new (NULL), w };
+          g_array_append_val (lines, var);
+          continue;
+        }
+      if (c == ')')
+        {
+          if (!line->variation)
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, w, _("an unexpected “)”"));
+              return FALSE;
+            }
+          if (!line->has_move)
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, line->open, _("the variation has no move"));
+              return FALSE;
+            }
+          advance (lx);
+          g_array_set_size (lines, lines->len - 1);
+          continue;
+        }
+      gsize tok_start = lx->pos;
+      advance (lx);
+      while (!at_end (lx) && !is_move_stop (cur (lx)))
+        advance (lx);
+      if (!check_text (lx, tok_start, lx->pos, w, error))
+        return FALSE;
+      g_autofree char *tok = g_strndup (lx->buf + tok_start, lx->pos - tok_start);
+      g_autofree char *qtok = quote (tok, -1);
+
+      if (c == '$')
+        {
+          guint64 nag = 0;
+          if (!line->has_move || !g_ascii_string_to_unsigned (tok + 1, 10, 1, 255, &nag, NULL))
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
+                           line->has_move ? _("“%s” is not a NAG ($1 to $255)")
+                                          : _("the NAG %s does not follow a move"), qtok);
+              return FALSE;
+            }
+          kz_move_node_add_nag (line->last, (guint) nag);
+          continue;
+        }
+
+      KzResult result;
+      if (kz_result_from_kgn (tok, &result))
+        {
+          if (line->variation)
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, line->open,
+                           _("the variation is not closed with “)” before the result"));
+              return FALSE;
+            }
+          return finish_game (game, tags, result, w, error);
+        }
+
+      /* A mark on its own ("!?") belongs to the move before it. */
+      if (tok[0] == '!' || tok[0] == '?')
+        {
+          guint nag = kz_nag_from_mark (tok);
+          if (nag == 0 || !line->has_move)
+            {
+              set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
+                           nag ? _("the mark %s does not follow a move")
+                               : _("“%s” is not a move mark (!, ?, !!, ??, !? or ?!)"), qtok);
+              return FALSE;
+            }
+          kz_move_node_add_nag (line->last, nag);
+          continue;
+        }
+
+      /* Move numbers: "12", "12.", "12...", "." alone, or glued to a move. */
+      const char *m = tok;
+      Where mw = w;
+      while (g_ascii_isdigit (*m))
+        m++;
+      if (m > tok && *m != '\0' && *m != '.')
+        {
+          set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
+                       _("“%s” is neither a move number (like 12. or 12...) nor a move"), qtok);
+          return FALSE;
+        }
+      while (*m == '.')
+        m++;
+      mw.col += (guint) g_utf8_strlen (tok, m - tok);
+      if (*m == '\0')
+        continue;
+      if (!read_move (game, line, m, mw, error))
+        return FALSE;
+    }
+}
+
 static void
 tags_clear (Tags *tags)
 {
@@ -725,8 +1123,7 @@ parse_one_game (Lexer *lx, gboolean *in_movetext, GError **error)
   };
   for (;;)
     {
-      if (!skip_space (lx, error))
-        return NULL;
+      skip_blank (lx);
       if (at_end (lx) || cur (lx) != '[')
         break;
       Tag *t = read_tag (lx, error);
@@ -747,78 +1144,9 @@ parse_one_game (Lexer *lx, gboolean *in_movetext, GError **error)
   g_autoptr (KzGame) game = game_from_tags (&tags, error);
   if (game == NULL)
     return NULL;
-  lx->clock_game = game;
-  lx->clock_game = game;
-
-  for (;;)
-    {
-      if (!skip_space (lx, error))
-        return NULL;
-      Where w = here (lx);
-      if (at_end (lx))
-        {
-          set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
-                       _("the game has no result (1-0, 0-1, 1/2-1/2 or *) at its end"));
-          return NULL;
-        }
-      if (cur (lx) == '[' || cur (lx) == ']')
-        {
-          set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
-                       cur (lx) == '['
-                       ? _("a tag among the moves (is the result missing at the end of the game?)")
-                       : _("an unexpected “]”"));
-          return NULL;
-        }
-      gsize tok_start = lx->pos;
-      while (!at_end (lx) && !is_space_or_stop (cur (lx)))
-        advance (lx);
-      if (!check_text (lx, tok_start, lx->pos, w, error))
-        return NULL;
-      g_autofree char *tok = g_strndup (lx->buf + tok_start, lx->pos - tok_start);
-
-      KzResult result;
-      if (kz_result_from_kgn (tok, &result))
-        {
-          if (!finish_game (game, &tags, result, w, error))
-            return NULL;
-          return g_steal_pointer (&game);
-        }
-
-      /* A move number "12." or "12...", possibly glued to a move. */
-      const char *m = tok;
-      Where mw = w;
-      if (g_ascii_isdigit (*m))
-        {
-          while (g_ascii_isdigit (*m))
-            m++;
-          if (*m != '.')
-            {
-              g_autofree char *q = quote (tok, -1);
-              set_problem (error, KZ_KGN_ERROR_SYNTAX, w,
-                           _("“%s” is neither a move number (like 12. or 12...) nor a move"), q);
-              return NULL;
-            }
-          while (*m == '.')
-            m++;
-          mw.col += (guint) (m - tok);
-          if (*m == '\0')
-            continue;
-        }
-      GError *local = NULL;
-      if (!kz_game_load_move (game, m, 0, &local))
-        {
-          g_autofree char *q = quote (m, -1);
-          g_autofree char *reason = quote (local->message, -1);
-          /* The engine's reason names the move itself when it is short. */
-          set_problem (error,
-                       g_error_matches (local, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX)
-                       ? KZ_KGN_ERROR_SYNTAX : KZ_KGN_ERROR_ILLEGAL_MOVE,
-                       mw, _("move %s: %s"), q,
-                       strlen (m) <= QUOTE_MAX ? local->message : reason);
-          g_error_free (local);
-          return NULL;
-        }
-    }
+  if (!parse_movetext (lx, game, &tags, error))
+    return NULL;
+  return g_steal_pointer (&game);
 }
 
 static KzGame *

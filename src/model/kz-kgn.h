@@ -3,23 +3,40 @@
  * Export writes the tags Event, Site, Date, Round, Cossacks, Turks,
  * Result in that order, then Termination, Position (only when the game
  * does not start from the start position), then any other tags in
- * alphabetical order; the movetext is wrapped before 80 columns, begins
- * "1... " when the Turks move first, and ends with the result token.
- * No database ids are written, so export → import → export is identical.
- * Games are separated by one empty line; the text ends with "\n".
+ * alphabetical order.  The movetext follows PGN's export format (§8.2):
+ * the comment before the first move, then the main line; each move's
+ * NAGs ("$1"; the marks ! ? !! ?? !? ?! are written as $1 … $6) and
+ * comment "{…}" follow it, then the variations that are alternatives to
+ * it, each in parentheses "(…)" with its own comment before its first
+ * move.  After a main-line move the one comment written holds its clock
+ * "[%clk H:MM:SS]" (kz-clock.h), its own comment and the text of a
+ * comment hook (kz_kgn_export_games_with_comments()), in that order; on
+ * import a "[%clk …]" in a main-line move's comment becomes the move's
+ * clock and leaves the comment.  A Cossack move always has its number "N."; a Turkish move has
+ * "N..." when it begins the movetext or a variation, or follows a
+ * comment or a variation.  Lines are wrapped at spaces before 80 columns
+ * (a comment can span lines).  No database ids are written, so export →
+ * import → export is byte-identical.  Games are separated by one empty
+ * line; the text ends with "\n".
  *
- * Import reads any number of games, one at a time (from a stream only the
- * current game is held in memory).  Tags, move numbers ("12." and
- * "12..."), comments "{…}" and ";…" and the result token are recognised;
- * every move is checked with the engine.  A malformed game gives a
- * KZ_KGN_ERROR whose message starts with "line L, column C: " (1-based,
- * columns count characters) and is at most about 300 characters long
- * (quoted text is cut to 40 characters).  A NUL byte or bytes that are
- * not UTF-8 make only the game they are in bad.  The parser then skips
- * the rest of the bad game (see recover () in kz-kgn.c) and goes on.
- * Player names must pass kz_player_name_validate(); export writes every
- * value so that import reads it back (names cleaned, control characters
- * in tag values written as spaces).
+ * Import reads any number of games (PGN's import format), one at a time
+ * (from a stream only the current game is held in memory).  Tags, move
+ * numbers with any number of periods and spaces ("12.", "12...", "12",
+ * "12 . a4-a5", glued "12.a4-a5"), comments "{…}" and ";…" (to the end
+ * of the line), NAGs "$n" (1 … 255), suffix marks ("b6-a6!?", or a mark
+ * on its own after the move), nested variations "( … )" and "%" escape
+ * lines (a "%" in column 1: the line is skipped) are recognised; every
+ * move, in variations too, is checked with the engine.  Comments are
+ * normalised as kz-move-node.h says; several comments in a row are
+ * joined with a space.  A malformed game gives a KZ_KGN_ERROR whose
+ * message starts with "line L, column C: " (1-based, columns count
+ * characters) and is at most about 300 characters long (quoted text is
+ * cut to 40 characters).  A NUL byte or bytes that are not UTF-8 make
+ * only the game they are in bad.  The parser then skips the rest of the
+ * bad game (see recover () in kz-kgn.c) and goes on.  Player names must
+ * pass kz_player_name_validate(); export writes every value so that
+ * import reads it back (names cleaned, control characters in tag values
+ * written as spaces).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

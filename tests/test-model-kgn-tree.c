@@ -1,0 +1,313 @@
+/* test-model-kgn-tree.c — KGN with annotations and variations (PGN's
+ * import and export formats): comments {…} and ;…, NAGs, suffix marks,
+ * nested variations, loose move numbers, % escape lines; the export
+ * format (move numbers after comments and variations, lines under 80
+ * columns); byte-identical re-export; errors with line and column.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <sys/wait.h>
+#include <glib/gstdio.h>
+
+#include "kz-game.h"
+#include "kz-kgn.h"
+
+static const char annotated[] =
+  "% an escape line, ignored\n"
+  "[Event \"Annotated\"]\n"
+  "[Site \"?\"]\n"
+  "[Date \"2026.11.30\"]\n"
+  "[Round \"-\"]\n"
+  "[Cossacks \"Ivan\"]\n"
+  "[Turks \"Ali\"]\n"
+  "[Result \"*\"]\n"
+  "\n"
+  "{The opening   of the\nbattle.} 1 . b4-a4! {A quiet start} ; and a line comment\n"
+  "(1. e3-e4?! {Sharper} 1... b6-a6 (1...c6-c5 $14 2. c4xc6xa6!!) 2.e4-e5)\n"
+  "( {Or} 1. d4-d5 d6xd4 )\n"
+  "1... b6-a6 $1 $14 2 a4-a5 ?? 2... a6xa4 3 a3xa5 !?\n"
+  "% another escape line\n"
+  "{[%clk 0:04:59] [%eval 0.31]} *\n";
+
+static const char expected[] =
+  "[Event \"Annotated\"]\n"
+  "[Site \"?\"]\n"
+  "[Date \"2026.11.30\"]\n"
+  "[Round \"-\"]\n"
+  "[Cossacks \"Ivan\"]\n"
+  "[Turks \"Ali\"]\n"
+  "[Result \"*\"]\n"
+  "[Termination \"unterminated\"]\n"
+  "\n"
+  "{The opening of the battle.} 1. b4-a4 $1 {A quiet start and a line comment} (1.\n"
+  "e3-e4 $6 {Sharper} 1... b6-a6 (1... c6-c5 $14 2. c4xc6xa6 $3) 2. e4-e5) ({Or}\n"
+  "1. d4-d5 d6xd4) 1... b6-a6 $1 $14 2. a4-a5 $4 a6xa4 3. a3xa5 $5 {[%clk 0:04:59]\n"
+  "[%eval 0.31]} *\n";
+
+static void
+test_import (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (annotated, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kz_game_get_ply (game), ==, 5);
+  KzMoveNode *root = kz_game_get_root (game);
+  g_assert_cmpstr (kz_move_node_get_comment (root), ==, "The opening of the battle.");
+  KzMoveNode *m1 = kz_game_get_main_node (game, 1);
+  g_assert_cmpstr (kz_move_node_get_comment (m1), ==, "A quiet start and a line comment");
+  g_assert_cmpuint (kz_move_node_get_mark (m1), ==, KZ_NAG_GOOD);
+  g_assert_cmpuint (kz_move_node_get_n_children (root), ==, 3);
+  KzMoveNode *v1 = kz_move_node_get_child (root, 1);
+  g_assert_cmpstr (kz_move_node_get_move_text (v1), ==, "e3-e4");
+  g_assert_cmpuint (kz_move_node_get_mark (v1), ==, KZ_NAG_DUBIOUS);
+  g_assert_cmpstr (kz_move_node_get_comment (v1), ==, "Sharper");
+  KzMoveNode *v1b = kz_move_node_get_child (v1, 0);
+  KzMoveNode *v2 = kz_move_node_get_child (v1, 1);    /* nested: alternative to b6-a6 */
+  g_assert_cmpstr (kz_move_node_get_move_text (v1b), ==, "b6-a6");
+  g_assert_cmpstr (kz_move_node_get_move_text (v2), ==, "c6-c5");
+  g_assert_true (kz_move_node_has_nag (v2, 14));
+  KzMoveNode *v2b = kz_move_node_get_child (v2, 0);
+  g_assert_cmpuint (kz_move_node_get_depth (v2b), ==, 2);
+  g_assert_cmpuint (kz_move_node_get_mark (v2b), ==, KZ_NAG_BRILLIANT);
+  g_assert_cmpstr (kz_move_node_get_move_text (kz_move_node_get_child (v1b, 0)), ==, "e4-e5");
+  KzMoveNode *v3 = kz_move_node_get_child (root, 2);
+  g_assert_cmpstr (kz_move_node_get_comment_before (v3), ==, "Or");
+  KzMoveNode *m2 = kz_game_get_main_node (game, 2);
+  guint n;
+  const guint8 *nags = kz_move_node_get_nags (m2, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (nags[0], ==, 1);
+  g_assert_cmpuint (nags[1], ==, 14);
+  g_assert_cmpuint (kz_move_node_get_mark (kz_game_get_main_node (game, 3)), ==, KZ_NAG_BLUNDER);
+  KzMoveNode *m5 = kz_game_get_main_node (game, 5);
+  g_assert_cmpuint (kz_move_node_get_mark (m5), ==, KZ_NAG_INTERESTING);
+  /* the clock goes to the move (kz-clock.h), the rest stays the comment */
+  g_assert_cmpstr (kz_move_node_get_comment (m5), ==, "[%eval 0.31]");
+  g_assert_cmpint (kz_game_get_move_clock (game, 4), ==, 299000);
+}
+
+static void
+test_export (void)
+{
+  g_autoptr (KzGame) game = kz_kgn_parse_game (annotated, -1, NULL);
+  g_autofree char *text = kz_kgn_export_game (game);
+  g_assert_cmpstr (text, ==, expected);
+  /* Export of an import of the export: the same bytes. */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) again = kz_kgn_parse_game (text, -1, &error);
+  g_assert_no_error (error);
+  g_autofree char *text2 = kz_kgn_export_game (again);
+  g_assert_cmpstr (text2, ==, text);
+}
+
+/* Random trees with every kind of annotation: lines under 80 columns,
+ * re-export identical, the tree read back the same. */
+static void
+dump_node (GString *out, KzMoveNode *node)
+{
+  guint n;
+  const guint8 *nags = kz_move_node_get_nags (node, &n);
+  g_string_append_printf (out, "(%s", kz_move_node_is_root (node) ? "" : kz_move_node_get_move_text (node));
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, " $%u", nags[i]);
+  g_string_append_printf (out, " <%s> <%s>", kz_move_node_get_comment_before (node),
+                          kz_move_node_get_comment (node));
+  for (guint i = 0; i < kz_move_node_get_n_children (node); i++)
+    dump_node (out, kz_move_node_get_child (node, i));
+  g_string_append_c (out, ')');
+}
+
+static char *
+dump (KzGame *game)
+{
+  GString *out = g_string_new (NULL);
+  dump_node (out, kz_game_get_root (game));
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_random_round_trip (void)
+{
+  static const char *const words[] = { "good", "{odd}", "Кінь", "[%eval", "-1.25]", "a;b", "(x)",
+                                       "very-long-word-that-goes-on-and-on-and-on-for-a-while" };
+  for (guint32 seed = 1; seed <= 40; seed++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+      g_autoptr (KzGame) game = kz_game_new ();
+      if (seed % 3 == 0)
+        {
+          g_clear_object (&game);
+          game = kz_game_new_from_kpn ("ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc t home home", NULL);
+        }
+      for (guint i = 0; i < 30 && !kz_game_is_over (game); i++)
+        {
+          g_autoptr (GArray) list = kz_game_list_moves (game, KZ_NO_POINT);
+          g_assert_true (kz_game_play (game, &g_array_index (list, KzMove, g_rand_int_range (rand, 0, (gint) list->len)), NULL));
+        }
+      g_autoptr (GPtrArray) all = g_ptr_array_new ();
+      for (guint k = 0; k < 60; k++)
+        {
+          g_ptr_array_set_size (all, 0);
+          g_ptr_array_add (all, kz_game_get_root (game));
+          for (guint i = 0; i < all->len; i++)
+            for (guint c = 0; c < kz_move_node_get_n_children (all->pdata[i]); c++)
+              g_ptr_array_add (all, kz_move_node_get_child (all->pdata[i], c));
+          KzMoveNode *node = all->pdata[g_rand_int_range (rand, 0, (gint) all->len)];
+          GString *text = g_string_new (NULL);
+          for (int w = g_rand_int_range (rand, 1, 12); w > 0; w--)
+            g_string_append_printf (text, "%s ", words[g_rand_int_range (rand, 0, G_N_ELEMENTS (words))]);
+          switch (g_rand_int_range (rand, 0, 5))
+            {
+            case 0: case 1:
+              {
+                const KzPosition *pos = kz_move_node_get_position (node);
+                KzMoveList list;
+                if (kz_position_outcome (pos).winner < 0)
+                  {
+                    kz_generate_moves (pos, &list);
+                    if (list.count > 0)
+                      kz_game_add_variation_move (game, node, &list.moves[g_rand_int_range (rand, 0, list.count)], NULL);
+                  }
+                break;
+              }
+            case 2: kz_game_set_comment (game, node, text->str, NULL); break;
+            case 3: kz_game_set_comment_before (game, node, text->str, NULL); break;
+            default:
+              {
+                guint8 nags[3] = { (guint8) g_rand_int_range (rand, 1, 256), (guint8) g_rand_int_range (rand, 1, 7), 0 };
+                kz_game_set_nags (game, node, nags, 2, NULL);
+              }
+            }
+          g_string_free (text, TRUE);
+        }
+      g_autofree char *text = kz_kgn_export_game (game);
+      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+      for (guint i = 0; lines[i]; i++)
+        if (g_utf8_strlen (lines[i], -1) > 79)
+          /* only a single word longer than the line may stand alone */
+          g_assert_null (strchr (lines[i], ' '));
+      g_autoptr (GError) error = NULL;
+      g_autoptr (KzGame) back = kz_kgn_parse_game (text, -1, &error);
+      g_assert_no_error (error);
+      g_autofree char *text2 = kz_kgn_export_game (back);
+      g_assert_cmpstr (text2, ==, text);
+      g_autofree char *d1 = dump (game);
+      g_autofree char *d2 = dump (back);
+      g_assert_cmpstr (d2, ==, d1);
+    }
+}
+
+static void
+test_errors (void)
+{
+  static const struct { const char *text; guint line, col; const char *what; } cases[] = {
+    { "1. b4-a4 (1. e3-e4 *\n", 1, 10, "not closed" },
+    { "1. b4-a4 ) *\n", 1, 10, "unexpected" },
+    { "(1. b4-a4) *\n", 1, 1, "must follow" },
+    { "1. b4-a4 () *\n", 1, 10, "no move" },
+    { "$1 1. b4-a4 *\n", 1, 1, "does not follow" },
+    { "1. b4-a4 $256 *\n", 1, 10, "not a NAG" },
+    { "1. b4-a4!!! *\n", 1, 9, "not a move mark" },
+    { "1. b4-a4 (1. e3-e4 b6-b6) *\n", 1, 20, "b6-b6" },
+    { "1. b4-a4 {open\n\n*\n", 1, 10, "not closed" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (KzGame) game = kz_kgn_parse_game (cases[i].text, -1, &error);
+      g_assert_null (game);
+      g_assert_nonnull (error);
+      g_autofree char *prefix = g_strdup_printf ("line %u, column %u: ", cases[i].line, cases[i].col);
+      if (!g_str_has_prefix (error->message, prefix) || !strstr (error->message, cases[i].what))
+        g_error ("case %u: %s", i, error->message);
+    }
+  /* A bad game among good ones stops nothing. */
+  const char *text =
+    "[Event \"one\"]\n\n1. b4-a4 (1. e3-e4 {x} ( 1. d4-d5 ) *\n\n"
+    "[Event \"two\"]\n\n1. b4-a4 {fine} (1. e3-e4 $5) *\n";
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GPtrArray) games = kz_kgn_parse (text, -1, &problems, NULL);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (kz_game_get_tag (games->pdata[0], "Event"), ==, "two");
+}
+
+/* kazaki-cli import, show, export and list carry the annotations. */
+static int
+run_cli (const char *db, char **out, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer) g_getenv ("KAZAKI_CLI"));
+  g_ptr_array_add (argv, (gpointer) "--db");
+  g_ptr_array_add (argv, (gpointer) db);
+  va_list ap;
+  va_start (ap, out);
+  const char *a;
+  while ((a = va_arg (ap, const char *)))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  int status = 0;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, out, NULL, &status, &error));
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+test_cli (void)
+{
+  if (g_getenv ("KAZAKI_CLI") == NULL)
+    {
+      g_test_skip ("KAZAKI_CLI is not set (run through meson test)");
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-kgn-tree-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "games.db", NULL);
+  g_autofree char *db2 = g_build_filename (dir, "again.db", NULL);
+  g_autofree char *in = g_build_filename (dir, "in.kgn", NULL);
+  g_autofree char *out1 = g_build_filename (dir, "out1.kgn", NULL);
+  g_autofree char *out2 = g_build_filename (dir, "out2.kgn", NULL);
+  g_assert_true (g_file_set_contents (in, annotated, -1, NULL));
+  g_autofree char *o = NULL;
+  g_assert_cmpint (run_cli (db, &o, "import", in, NULL), ==, 0);
+  g_assert_true (g_str_has_prefix (o, "1 imported"));
+  g_clear_pointer (&o, g_free);
+  g_assert_cmpint (run_cli (db, &o, "show", "1", NULL), ==, 0);
+  g_assert_cmpstr (o, ==, expected);
+  g_clear_pointer (&o, g_free);
+  g_assert_cmpint (run_cli (db, &o, "list", NULL), ==, 0);
+  g_assert_true (g_str_has_suffix (o, "\tIvan\tAli\t*\tunterminated\t5\n"));
+  g_clear_pointer (&o, g_free);
+  g_assert_cmpint (run_cli (db, NULL, "export", "-o", out1, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db2, NULL, "import", out1, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db2, NULL, "export", "-o", out2, NULL), ==, 0);
+  g_autofree char *t1 = NULL, *t2 = NULL;
+  g_assert_true (g_file_get_contents (out1, &t1, NULL, NULL));
+  g_assert_true (g_file_get_contents (out2, &t2, NULL, NULL));
+  g_assert_cmpstr (t1, ==, expected);
+  g_assert_cmpstr (t2, ==, t1);
+  for (const char *const *f = (const char *const[]) { in, out1, out2, NULL }; *f; f++)
+    g_unlink (*f);
+  for (const char *const *f = (const char *const[]) { db, db2, NULL }; *f; f++)
+    for (const char *const *sfx = (const char *const[]) { "", "-wal", "-shm", NULL }; *sfx; sfx++)
+      {
+        g_autofree char *p = g_strconcat (*f, *sfx, NULL);
+        g_unlink (p);
+      }
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/kgn-tree/import", test_import);
+  g_test_add_func ("/model/kgn-tree/export", test_export);
+  g_test_add_func ("/model/kgn-tree/random-round-trip", test_random_round_trip);
+  g_test_add_func ("/model/kgn-tree/errors", test_errors);
+  g_test_add_func ("/model/kgn-tree/cli", test_cli);
+  return g_test_run ();
+}
