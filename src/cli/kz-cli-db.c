@@ -309,7 +309,8 @@ kz_cli_db_show (int argc, char **argv, const KzCliGlobal *global)
   static const char help[] =
     "Usage: kazaki-cli [--db FILE] show ID\n"
     "\n"
-    "Prints game ID as KGN (RULES.md §8).\n";
+    "Prints game ID as KGN (RULES.md §8), with its comments, marks (as NAGs)\n"
+    "and variations.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   if (argc != 2)
@@ -331,10 +332,12 @@ kz_cli_db_export (int argc, char **argv, const KzCliGlobal *global)
     "Usage: kazaki-cli [--db FILE] export [--evals] [ID...] -o FILE\n"
     "\n"
     "Writes the games (all of them, oldest first, when no ID is given) to FILE\n"
-    "as KGN.  FILE is replaced atomically; '-' writes to standard output.\n"
+    "as KGN, with their comments, marks and variations.  FILE is replaced\n"
+    "atomically; '-' writes to standard output.\n"
     "With --evals, each move analysed (kazaki-cli analyse, or the app) is\n"
     "followed by its evaluation for the Cossacks, in pieces or as a forced win\n"
-    "in plies: {[%eval 0.35]}, {[%eval #5]}, {[%eval #-3]}.\n";
+    "in plies: {[%eval 0.35]}, {[%eval #5]}, {[%eval #-3]} (joined to the\n"
+    "move's own comment).\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   const char *out = NULL;
@@ -416,8 +419,9 @@ kz_cli_db_import (int argc, char **argv, const KzCliGlobal *global)
   static const char help[] =
     "Usage: kazaki-cli [--db FILE] import FILE\n"
     "\n"
-    "Imports every game of the KGN file, game by game (the file is not read\n"
-    "into memory whole), each in its own transaction.  A bad game is reported\n"
+    "Imports every game of the KGN file, with its comments, NAGs, marks and\n"
+    "variations, game by game (the file is not read into memory whole),\n"
+    "each in its own transaction.  A bad game is reported\n"
     "(FILE: line L, column C: reason) and skipped; the good games before and\n"
     "after it are imported.  A game already in the database (same tags and\n"
     "moves) is skipped as a duplicate.  The import is recorded (see\n"
