@@ -65,7 +65,8 @@ c1=$(clock_of_move 1)
 kill -9 "$app_pid"; wait "$app_pid" 2>/dev/null; app_pid=
 start_app 3
 wait_until 10 bash -c '"$1" --db "$2" list | head -1 | grep -q "	\*	"' _ "$CLI" "$db"
-reply=$(newest_kgn | grep -v '^\[' | tr '\n' ' ' | grep -o '1\. c4-c5 {[^}]*} [a-e0-9x-]*' | awk '{ print $NF }')
+# (after the comment the Turks' move has its number, "1... ", as PGN exports it)
+reply=$(newest_kgn | grep -v '^\[' | tr '\n' ' ' | grep -o '1\. c4-c5 {[^}]*} \(1\.\.\. \)\?[a-e0-9x-]*' | awk '{ print $NF }')
 # The Cossacks' reply to the computer's capture: any legal move will do.
 next=$("$CLI" moves --position "$("$CLI" apply c4-c5 "$reply" | head -1)" | head -1)
 sleep 1

@@ -104,14 +104,40 @@ close_paren (Words *w)
   *last = joined;
 }
 
-/* A comment as words: "{first", …, "last}" (its text has single spaces). */
+/* A comment as words: "{first", …, "last}" (its text has single spaces);
+ * a command such as "[%clk 0:04:51]" stays one word, on one line. */
 static void
 add_comment (Words *w, const char *text)
 {
   g_autofree char *braced = g_strconcat ("{", text, "}", NULL);
   g_auto (GStrv) parts = g_strsplit (braced, " ", -1);
+  GString *word = g_string_new (NULL);
+  gboolean in_command = FALSE;
   for (guint i = 0; parts[i]; i++)
-    add_word (w, parts[i]);
+    {
+      /* (a command longer than 40 characters is cut like other text) */
+      if (word->len > 0 && word->len + 1 + strlen (parts[i]) > 40)
+        {
+          add_word (w, word->str);
+          g_string_truncate (word, 0);
+          in_command = FALSE;
+        }
+      if (word->len > 0)
+        g_string_append_c (word, ' ');
+      g_string_append (word, parts[i]);
+      if (strstr (parts[i], "[%") != NULL)
+        in_command = TRUE;
+      if (strchr (parts[i], ']') != NULL)
+        in_command = FALSE;
+      if (!in_command)
+        {
+          add_word (w, word->str);
+          g_string_truncate (word, 0);
+        }
+    }
+  if (word->len > 0)
+    add_word (w, word->str);
+  g_string_free (word, TRUE);
 }
 
 /* The number of the move that leads to ply (1-based plies). */
