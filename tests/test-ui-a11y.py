@@ -92,7 +92,7 @@ try:
         if bus_ready():
             break
         time.sleep(0.1)
-    print('1..10')
+    print('1..11')
     check('the AT-SPI bus runs in the test session', bus_ready())
 
     env = dict(os.environ, GSETTINGS_BACKEND='keyfile',
@@ -218,6 +218,31 @@ try:
               '%r %r' % (after.get(m.group(1)), after.get(m.group(2))))
     else:
         check('the points the move left and reached are named after the move', False, said)
+    # The human's move (Turks) is announced as well.
+    live = [x for x in nodes() if x.getRole() == pyatspi.ROLE_STATUS_BAR]
+    kpn = subprocess.run([os.environ['KAZAKI_CLI'], 'apply', said.split(':')[1].split()[0] + '-'
+                          + said.split(' to ')[1].rstrip('.').split('.')[0]] if m else ['true'],
+                         capture_output=True, text=True).stdout.splitlines()
+    reply = ''
+    if m and kpn:
+        reply = subprocess.run([os.environ['KAZAKI_CLI'], 'moves', '--position', kpn[0]],
+                               capture_output=True, text=True).stdout.split()[0]
+        subprocess.run(['gdbus', 'call', '--session', '--dest', 'io.github.kazaki.Kazaki',
+                        '--object-path', '/io/github/kazaki/Kazaki/window/1', '--method',
+                        'org.gtk.Actions.Activate', 'play-move', "[<'%s'>]" % reply, '{}'],
+                       capture_output=True)
+    # (polls only the status label: the computer answers within a second)
+    heard = ''
+    for _ in range(200):
+        for x in live:
+            x.clear_cache()
+        heard = ' | '.join(x.name for x in live if x.name)
+        if heard.startswith('Turks: '):
+            break
+        time.sleep(0.02)
+    frm = reply.replace('x', '-').split('-')[0] if reply else '?'
+    check('the player\'s move is announced too (%s)' % reply,
+          heard.startswith('Turks: %s ' % frm), heard)
 finally:
     for p in reversed(procs):
         if p.poll() is None:
