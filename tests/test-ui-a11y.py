@@ -110,10 +110,18 @@ try:
     os.makedirs(tmp + '/data/kazaki')
     subprocess.run([os.environ['KAZAKI_CLI'], '--db', tmp + '/data/kazaki/games.db', 'selfplay',
                     '--games', '1', '--seed', '1'], env=env, check=True, stdout=subprocess.DEVNULL)
+    # The registry (activated on the AT-SPI bus by the first client) must
+    # be up before the app starts, or the app is not on the desktop.
+    import pyatspi
+    for _ in range(100):
+        try:
+            if pyatspi.Registry.getDesktop(0).childCount >= 0:   # a call to the registry
+                break
+        except Exception:
+            pass
+        time.sleep(0.1)
     app = subprocess.Popen([KAZAKI], env=env, stdout=open(tmp + '/app.log', 'w'), stderr=subprocess.STDOUT)
     procs.append(app)
-
-    import pyatspi
 
     def find_app():
         desktop = pyatspi.Registry.getDesktop(0)
@@ -140,7 +148,7 @@ try:
         return out
 
     points = []
-    for _ in range(100):
+    for _ in range(300):   # up to a minute on a loaded machine
         points = [x for x in nodes() if x.getRole() == pyatspi.ROLE_TABLE_CELL]
         if len(points) >= 41:
             break
