@@ -67,7 +67,7 @@ game_count() {
   "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..35"
+echo "1..41"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
 export XDG_DATA_HOME="$tmp/data"
@@ -97,6 +97,16 @@ check "five moves played through win.play-move" $all_ok
 moves=$(stored_moves "$db")
 check "the database has the five moves" \
   grep -q '1\. d4-e4 d6-e6 2\. c4-d4 c6-d6 3\. b4-c4' <<<"$moves"
+
+# While reviewing, the game played is not changed behind the review.
+win_action review-goto "uint32 2"
+win_action undo
+win_action redo
+check "win.undo and win.redo during a review leave the game alone" \
+  test "$(stored_moves "$db")" = "$moves"
+check "and the review stays where it was" test "$(action_state review-goto)" = "uint32 2"
+win_action review
+check "win.review again leaves the review" test "$(action_state review)" = false
 
 win_action play-move "'c4-c6'"
 check "an illegal move is refused and changes nothing" \
@@ -287,6 +297,25 @@ if have_xdotool; then
 else
   skip "Escape closes How to Play" "xdotool is not installed"
   skip "Ctrl+W closes How to Play" "xdotool is not installed"
+fi
+quit_app
+
+# --- 7. New Game right after the start keeps no empty game ----------------
+export XDG_DATA_HOME="$tmp/fresh"
+db="$XDG_DATA_HOME/kazaki/games.db"
+start_app 8
+check "a fresh start stores one game, without moves" test "$(game_count "$db")" = 1
+if have_xdotool; then
+  app_action new-game
+  dialog=$(timeout 10 xdotool search --sync --limit 1 --name '^New Game$' 2>/dev/null)
+  sleep 1
+  [ -n "$dialog" ] && xdotool windowfocus --sync "$dialog" key Return 2>/dev/null
+  check "New Game (Enter: Start) begins game 2" \
+    eventually bash -c '"$1" --db "$2" list | head -1 | cut -f1 | grep -qx 2' _ "$CLI" "$db"
+  check "and the empty game 1 is not left in the library" test "$(game_count "$db")" = 1
+else
+  skip "New Game (Enter: Start) begins game 2" "xdotool is not installed"
+  skip "and the empty game 1 is not left in the library" "xdotool is not installed"
 fi
 quit_app
 

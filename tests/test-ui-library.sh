@@ -116,9 +116,27 @@ if command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; then
   xdotool key Home
   sleep 0.3
   check "Home shows the start position" test "$(ply)" = 0
+  # The scrubber with the mouse: press on it, drag to its right end.  It is
+  # the slider of the review bar's second row, along the bottom of the
+  # board column (the side panel, 260 px and margins, is on its right).
+  win_action review-goto "uint32 3"
+  main_win=$(xdotool search --onlyvisible --name '^Kazaki$' 2>/dev/null | head -1)
+  if [ -n "$main_win" ]; then
+    eval "$(xdotool getwindowgeometry --shell "$main_win")"
+    y=$((Y + HEIGHT - 72))
+    xdotool mousemove $((X + WIDTH / 2 - 100)) $y mousedown 1
+    for step in 1 2 3 4 5 6; do
+      xdotool mousemove $((X + WIDTH / 2 - 100 + step * 60)) $y
+      sleep 0.1
+    done
+    xdotool mousemove $((X + WIDTH - 290)) $y sleep 0.2 mouseup 1
+    sleep 0.3
+  fi
+  check "a drag on the scrubber to its end shows the last ply (was $(echo 3), now $(ply))" \
+    test "$(ply)" = 9
   win_action review-goto "uint32 3"
 else
-  for k in "Right" "End" "Left" "Home"; do
+  for k in "Right" "End" "Left" "Home" "scrubber drag"; do
     n=$((n + 1)); echo "ok $n - the $k key # SKIP xdotool is not installed"
   done
 fi

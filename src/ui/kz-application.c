@@ -141,12 +141,32 @@ static const GActionEntry app_actions[] = {
   { "shortcuts", shortcuts_activated, NULL, NULL, NULL, { 0 } },
 };
 
-static void
-set_accels (GtkApplication *app, const char *action, const char *accel1, const char *accel2)
-{
-  const char *accels[] = { accel1, accel2, NULL };
-  gtk_application_set_accels_for_action (app, action, accels);
-}
+/* Every keyboard accelerator of the app's and the window's actions, in
+ * one place (the review keys Home, Left, Space, Right and End are the
+ * window's own: kz-window-review.c; the board's keys: kz-board-view.c). */
+static const struct {
+  const char *action;
+  const char *accels[3];
+} accelerators[] = {
+  { "app.new-game", { "<Control>n", NULL } },
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
+  { "app.shortcuts", { "<Control>question", NULL } },
+  { "app.how-to-play", { "F1", NULL } },
+  { "app.library", { "<Control>l", NULL } },
+  { "app.import", { "<Control>o", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+  { "win.hint", { "<Control>h", NULL } },
+  { "win.show-side-panel", { "F9", NULL } },
+  { "win.flip-board", { "<Control>f", NULL } },
+  { "win.review", { "<Control>r", NULL } },
+  { "win.export-game", { "<Control>e", NULL } },
+  /* Shift: plain Ctrl+C and Ctrl+V stay with text fields (an in-window
+   * dialog's entries would otherwise lose copy and paste). */
+  { "win.copy-position", { "<Control><Shift>c", NULL } },
+  { "win.paste-position", { "<Control><Shift>v", NULL } },
+};
 
 static void
 kz_application_startup (GApplication *app)
@@ -164,15 +184,9 @@ kz_application_startup (GApplication *app)
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
-  set_accels (gtk_app, "app.new-game", "<Control>n", NULL);
-  set_accels (gtk_app, "app.quit", "<Control>q", NULL);
-  set_accels (gtk_app, "app.preferences", "<Control>comma", NULL);
-  set_accels (gtk_app, "app.shortcuts", "<Control>question", NULL);
-  set_accels (gtk_app, "app.how-to-play", "F1", NULL);
-  set_accels (gtk_app, "win.undo", "<Control>z", NULL);
-  set_accels (gtk_app, "win.redo", "<Control><Shift>z", "<Control>y");
-  set_accels (gtk_app, "win.hint", "<Control>h", NULL);
-  set_accels (gtk_app, "win.show-side-panel", "F9", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
+    gtk_application_set_accels_for_action (gtk_app, accelerators[i].action,
+                                           accelerators[i].accels);
   /* The library, replay and notation (kz-library-app.c). */
   kz_library_app_init (self);
 

@@ -338,27 +338,10 @@ static const GActionEntry library_app_actions[] = {
   { "backup-to", backup_to_activated, "s", NULL, NULL, { 0 } },
 };
 
-static void
-set_accel (GtkApplication *app, const char *action, const char *accel)
-{
-  const char *accels[] = { accel, NULL };
-  gtk_application_set_accels_for_action (app, action, accels);
-}
-
 void
 kz_library_app_init (KzApplication *app)
 {
-  GtkApplication *gtk_app = GTK_APPLICATION (app);
-
   g_action_map_add_action_entries (G_ACTION_MAP (app), library_app_actions,
                                    G_N_ELEMENTS (library_app_actions), app);
   g_signal_connect (app, "open", G_CALLBACK (app_open), NULL);
-  set_accel (gtk_app, "app.library", "<Control>l");
-  set_accel (gtk_app, "app.import", "<Control>o");
-  set_accel (gtk_app, "win.review", "<Control>r");
-  set_accel (gtk_app, "win.export-game", "<Control>e");
-  /* Shift: plain Ctrl+C and Ctrl+V stay with text fields (an in-window
-   * dialog's entries would otherwise lose copy and paste). */
-  set_accel (gtk_app, "win.copy-position", "<Control><Shift>c");
-  set_accel (gtk_app, "win.paste-position", "<Control><Shift>v");
 }

@@ -423,10 +423,23 @@ static void
 start_new_game (KzWindow *self, gboolean computer)
 {
   g_autoptr (KzGame) game = new_game_from_settings (self, computer);
+  g_autoptr (KzGame) old = self->game ? g_object_ref (self->game) : NULL;
 
   g_settings_set_string (self->settings, "last-game-kind", computer ? "computer" : "two-players");
   store_new_game (self, game);
   kz_session_set_game (self->session, game);
+  /* A stored game left without a single move is not worth keeping: the
+   * library would list it as "Unfinished · 0 moves". */
+  if (old && old != game && kz_game_get_store (old) && kz_game_get_id (old) > 0
+      && kz_game_get_ply (old) == 0 && !kz_game_is_over (old)
+      && !kz_session_get_read_only (self->session))
+    {
+      gint64 id = kz_game_get_id (old);
+      g_autoptr (GError) error = NULL;
+
+      if (!kz_session_delete_games (self->session, &id, 1, &error))
+        g_debug ("The empty game %" G_GINT64_FORMAT " was kept: %s", id, error->message);
+    }
 }
 
 /* On start: resume the newest unfinished game, else begin one. */
