@@ -67,7 +67,7 @@ game_count() {
   "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..41"
+echo "1..44"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
 export XDG_DATA_HOME="$tmp/data"
@@ -167,6 +167,20 @@ else
 fi
 check "the garbage games.db is left untouched" \
   test "$(md5sum < "$XDG_DATA_HOME/kazaki/games.db")" = "$sum_before"
+
+# Start a fresh database (the dialog's "Start a Fresh Database"): the
+# damaged file is kept, unchanged, under a dated name; the game goes on
+# in the new one.
+start_app 4b
+win_action play-move "'d4-e4'"
+win_action start-fresh-database
+win_action play-move "'d6-e6'"
+kept=$(ls "$XDG_DATA_HOME"/kazaki/games.db.damaged-* 2>/dev/null | head -1)
+check "win.start-fresh-database keeps the damaged file under a dated name, unchanged" \
+  bash -c '[ -n "$1" ] && [ "$(md5sum < "$1")" = "$2" ]' _ "$kept" "$sum_before"
+check "and the game goes on, recorded in a fresh database" \
+  grep -q '1\. d4-e4 d6-e6' <<<"$(stored_moves "$XDG_DATA_HOME/kazaki/games.db")"
+quit_app
 
 # --- 4. a game that ends: the result is stored --------------------------
 export XDG_DATA_HOME="$tmp/ending"
@@ -318,6 +332,18 @@ else
   skip "and the empty game 1 is not left in the library" "xdotool is not installed"
 fi
 quit_app
+
+# --- 8. run from the build tree, the translations are found -------------
+if have_xdotool; then
+  LANGUAGE=ru "$KAZAKI" >"$tmp/app-ru.log" 2>&1 &
+  app_pid=$!
+  wait_for_app
+  check "LANGUAGE=ru: the build tree's Russian translation is used (window \"Казаки\")" \
+    eventually bash -c 'xdotool search --name "^Казаки\$" >/dev/null 2>&1'
+  quit_app
+else
+  skip "LANGUAGE=ru: the build tree's Russian translation is used" "xdotool is not installed"
+fi
 
 # The store's own warning about the unusable database is expected; no
 # GTK or GLib critical must appear.

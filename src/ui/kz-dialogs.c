@@ -219,6 +219,14 @@ kz_show_about (GtkWidget *parent)
 #endif
   SET (developers, developers);
   SET (comments, _("Cossacks against Turks: a strategy board game of capture chains and stolen flags"));
+  /* The rules as a document in the repository (doc/RULES.md). */
+#if KZ_USE_ADW_DIALOG
+  adw_about_dialog_add_link (ADW_ABOUT_DIALOG (about), _("_Rules of the Game"),
+                             "https://github.com/kazaki/kazaki/blob/main/doc/RULES.md");
+#else
+  adw_about_window_add_link (ADW_ABOUT_WINDOW (about), _("_Rules of the Game"),
+                             "https://github.com/kazaki/kazaki/blob/main/doc/RULES.md");
+#endif
   /* Translators: put your names here, one per line */
   SET (translator_credits, _("translator-credits"));
 #undef SET

@@ -14,9 +14,11 @@
 #include "kz-library-window.h"
 #include "kz-window.h"
 
-#define LIBRARY_KEY "kz-library-window"
+/* The library window while it is open (one per application). */
+static KzLibraryWindow *the_library;
 /* How many bad games the report of an opened file lists one by one. */
 #define MAX_LISTED 30
+
 static KzWindow *
 main_window (KzApplication *app)
 {
@@ -44,13 +46,16 @@ ensure_main_window (KzApplication *app)
 static KzLibraryWindow *
 library_window (KzApplication *app)
 {
-  return g_object_get_data (G_OBJECT (app), LIBRARY_KEY);
+  if (the_library && gtk_window_get_application (GTK_WINDOW (the_library)) != GTK_APPLICATION (app))
+    return NULL;
+  return the_library;
 }
 
 static void
-library_destroyed (KzApplication *app)
+library_destroyed (KzLibraryWindow *library)
 {
-  g_object_set_data (G_OBJECT (app), LIBRARY_KEY, NULL);
+  if (the_library == library)
+    the_library = NULL;
 }
 
 static void
@@ -65,8 +70,8 @@ library_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       library = kz_library_window_new (GTK_APPLICATION (app), kz_application_get_session (app));
       if (window)
         gtk_window_set_transient_for (GTK_WINDOW (library), GTK_WINDOW (window));
-      g_object_set_data (G_OBJECT (app), LIBRARY_KEY, library);
-      g_signal_connect_swapped (library, "destroy", G_CALLBACK (library_destroyed), app);
+      the_library = library;
+      g_signal_connect (library, "destroy", G_CALLBACK (library_destroyed), NULL);
     }
   else
     /* Games may have been played or imported since it was opened. */

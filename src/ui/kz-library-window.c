@@ -8,10 +8,10 @@
 
 #include <glib/gi18n.h>
 
-#include "kz-board-painter.h"
 #include "kz-file-chooser.h"
 #include "kz-game-list-model.h"
 #include "kz-kgn.h"
+#include "kz-library-row.h"
 #include "kz-library-window.h"
 
 /* Games hidden from the list and deleted from the database when their
@@ -43,6 +43,7 @@ struct _KzLibraryWindow {
   KzGameListModel   *model;
   GtkMultiSelection *selection;
   GPtrArray         *pending;    /* PendingDelete* */
+  GArray            *export_ids; /* gint64: the games being exported */
   PendingDelete     *shown;      /* the one whose toast is on screen */
   GArray            *import_ids; /* gint64, parallel to import_filter's items (0: all) */
 };
@@ -239,14 +240,6 @@ delete_at (KzLibraryWindow *self, guint position)
 /* ---- rows --------------------------------------------------------------- */
 
 static void
-draw_thumbnail (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  const KzPosition *pos = g_object_get_data (G_OBJECT (area), "kz-position");
-  if (pos)
-    kz_board_paint (cr, pos, width, height, NULL);
-}
-
-static void
 open_item (KzLibraryWindow *self, KzGameItem *item)
 {
   g_autoptr (GError) error = NULL;
@@ -267,17 +260,16 @@ open_item (KzLibraryWindow *self, KzGameItem *item)
 }
 
 static void
-row_open_clicked (GtkButton *button, GtkListItem *list_item)
+row_open (KzLibraryRow *row, KzLibraryWindow *self)
 {
-  KzLibraryWindow *self = g_object_get_data (G_OBJECT (button), "kz-library");
+  GtkListItem *list_item = kz_library_row_get_list_item (row);
   open_item (self, gtk_list_item_get_item (list_item));
 }
 
 static void
-row_delete_clicked (GtkButton *button, GtkListItem *list_item)
+row_delete (KzLibraryRow *row, KzLibraryWindow *self)
 {
-  KzLibraryWindow *self = g_object_get_data (G_OBJECT (button), "kz-library");
-  guint position = gtk_list_item_get_position (list_item);
+  guint position = gtk_list_item_get_position (kz_library_row_get_list_item (row));
   if (position != GTK_INVALID_LIST_POSITION)
     delete_at (self, position);
 }
@@ -285,85 +277,25 @@ row_delete_clicked (GtkButton *button, GtkListItem *list_item)
 static void
 setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, KzLibraryWindow *self)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *thumb = gtk_drawing_area_new ();
-  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *players = gtk_label_new (NULL);
-  GtkWidget *outcome = gtk_label_new (NULL);
-  GtkWidget *date = gtk_label_new (NULL);
-  GtkWidget *open = gtk_button_new_from_icon_name ("media-playback-start-symbolic");
-  GtkWidget *del = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  KzLibraryRow *row = kz_library_row_new (list_item);
 
-  gtk_widget_set_margin_top (row, 6);
-  gtk_widget_set_margin_bottom (row, 6);
-  gtk_widget_set_margin_start (row, 12);
-  gtk_widget_set_margin_end (row, 12);
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (thumb), 52);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (thumb), 80);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (thumb), draw_thumbnail, NULL, NULL);
-  gtk_box_append (GTK_BOX (row), thumb);
-
-  gtk_widget_set_hexpand (text, TRUE);
-  gtk_widget_set_valign (text, GTK_ALIGN_CENTER);
-  for (GtkWidget **l = (GtkWidget *[]) { players, outcome, date, NULL }; *l; l++)
-    {
-      gtk_label_set_xalign (GTK_LABEL (*l), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (*l), PANGO_ELLIPSIZE_END);
-      gtk_box_append (GTK_BOX (text), *l);
-    }
-  gtk_widget_add_css_class (players, "heading");
-  gtk_widget_add_css_class (date, "dim-label");
-  gtk_widget_add_css_class (date, "caption");
-  gtk_box_append (GTK_BOX (row), text);
-
-  for (GtkWidget **b = (GtkWidget *[]) { open, del, NULL }; *b; b++)
-    {
-      gtk_widget_set_valign (*b, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (*b, "flat");
-      gtk_widget_add_css_class (*b, "circular");
-      g_object_set_data (G_OBJECT (*b), "kz-library", self);
-      gtk_box_append (GTK_BOX (row), *b);
-    }
-  gtk_widget_set_tooltip_text (open, _("Replay This Game"));
-  gtk_widget_set_tooltip_text (del, _("Delete This Game"));
-  /* Icon-only buttons: their names for screen readers. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (open), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replay This Game"), -1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (del), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Delete This Game"), -1);
-  g_signal_connect (open, "clicked", G_CALLBACK (row_open_clicked), list_item);
-  g_signal_connect (del, "clicked", G_CALLBACK (row_delete_clicked), list_item);
-
-  g_object_set_data (G_OBJECT (row), "thumb", thumb);
-  g_object_set_data (G_OBJECT (row), "players", players);
-  g_object_set_data (G_OBJECT (row), "outcome", outcome);
-  g_object_set_data (G_OBJECT (row), "date", date);
-  gtk_list_item_set_child (list_item, row);
+  g_signal_connect_object (row, "open", G_CALLBACK (row_open), self, 0);
+  g_signal_connect_object (row, "delete", G_CALLBACK (row_delete), self, 0);
+  gtk_list_item_set_child (list_item, GTK_WIDGET (row));
 }
 
 static void
 bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, KzLibraryWindow *self)
 {
-  GtkWidget *row = gtk_list_item_get_child (list_item);
   KzGameItem *item = gtk_list_item_get_item (list_item);
-  GtkWidget *thumb = g_object_get_data (G_OBJECT (row), "thumb");
-  KzPosition pos;
-  KzError err;
-  g_autofree char *players = NULL;
-  g_autofree char *outcome = NULL;
-  g_autofree char *date = NULL;
+  const char *why = NULL;
+  gboolean in_use;
 
   if (item == NULL)
     return;
-  players = kz_game_item_dup_players_text (item);
-  outcome = kz_game_item_dup_outcome_text (item);
-  date = kz_game_item_dup_date_text (item);
-  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "players"), players);
-  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "outcome"), outcome);
-  gtk_label_set_text (g_object_get_data (G_OBJECT (row), "date"), date);
-  if (kz_game_item_get_final_kpn (item) && kz_kpn_parse (kz_game_item_get_final_kpn (item), &pos, &err))
-    g_object_set_data_full (G_OBJECT (thumb), "kz-position", g_memdup2 (&pos, sizeof pos), g_free);
-  else
-    g_object_set_data (G_OBJECT (thumb), "kz-position", NULL);
-  gtk_widget_queue_draw (thumb);
+  /* The game on the board (or the one to go back to) cannot be deleted. */
+  in_use = kz_session_game_in_use (self->session, kz_game_item_get_id (item), &why);
+  kz_library_row_show (KZ_LIBRARY_ROW (gtk_list_item_get_child (list_item)), item, !in_use, why);
 }
 
 static void
@@ -491,7 +423,7 @@ static void
 export_chosen (GFile *file, gpointer data)
 {
   g_autoptr (KzLibraryWindow) self = data;
-  GArray *ids = g_object_steal_data (G_OBJECT (self), "kz-export-ids");
+  GArray *ids = g_steal_pointer (&self->export_ids);
   KzStore *store = kz_session_get_store (self->session);
   g_autoptr (GPtrArray) games = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr (GError) error = NULL;
@@ -566,7 +498,8 @@ export_clicked (KzLibraryWindow *self)
           g_array_append_val (ids, id);
         }
     }
-  g_object_set_data_full (G_OBJECT (self), "kz-export-ids", ids, (GDestroyNotify) g_array_unref);
+  g_clear_pointer (&self->export_ids, g_array_unref);
+  self->export_ids = ids;
   {
     static const char *const patterns[] = { "*.kgn", NULL };
     kz_file_chooser_save (GTK_WINDOW (self), _("Export Games"), "kazaki-games.kgn",
@@ -617,6 +550,7 @@ kz_library_window_dispose (GObject *object)
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->session);
+  g_clear_pointer (&self->export_ids, g_array_unref);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
   g_clear_pointer (&self->import_ids, g_array_unref);

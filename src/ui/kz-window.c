@@ -121,6 +121,56 @@ kz_window_animation_duration (KzWindow *self)
   return 260;
 }
 
+/* A database file that is there but unusable: damaged, or not one of
+ * ours.  A fresh one can be started beside it. */
+static gboolean
+damaged_store (const GError *error)
+{
+  return error != NULL && error->domain == KZ_STORE_ERROR
+         && (error->code == KZ_STORE_ERROR_CORRUPT || error->code == KZ_STORE_ERROR_NOT_A_DATABASE
+             || error->code == KZ_STORE_ERROR_NOT_KAZAKI);
+}
+
+/* Moves the damaged database aside (renamed with the date, never changed)
+ * and records the games from now on in a fresh one, this game first. */
+static void
+start_fresh_database (KzWindow *self)
+{
+  g_autofree char *moved = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (kz_session_get_store (self->session) != NULL
+      || !damaged_store (kz_session_get_store_error (self->session)))
+    {
+      kz_window_show_toast (self, _("There is no damaged game database to replace"));
+      return;
+    }
+  if (!kz_session_start_fresh_store (self->session, &moved, &error))
+    {
+      /* Translators: %s says why */
+      text = g_strdup_printf (_("No fresh game database could be started: %s"), error->message);
+      kz_window_show_toast (self, text);
+      return;
+    }
+  if (self->game && kz_game_get_store (self->game) == NULL
+      && !kz_session_record_game (self->session, self->game, &error))
+    g_debug ("The game could not be recorded in the fresh database: %s", error->message);
+  gtk_widget_set_visible (GTK_WIDGET (self->storage_label), FALSE);
+  self->storage_warned = FALSE;
+  /* Translators: %s is the file the damaged database was renamed to */
+  text = g_strdup_printf (_("Games are saved again, in a fresh database; the damaged one was kept as “%s”"),
+                          moved);
+  kz_window_show_toast (self, text);
+}
+
+static void
+storage_response (GObject *dialog, const char *response, gpointer user_data)
+{
+  if (g_strcmp0 (response, "fresh") == 0)
+    start_fresh_database (KZ_WINDOW (user_data));
+}
+
 /* Tells the player once that games are not being saved. */
 static void
 warn_storage (KzWindow *self, const char *what, const GError *error)
@@ -174,10 +224,13 @@ warn_storage (KzWindow *self, const char *what, const GError *error)
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), text);
       kz_alert_set_extra_child (alert, scrolled);
     }
+  if (damaged_store (error) && kz_session_get_store (self->session) == NULL)
+    /* The damaged file stays as it is, under a dated name beside it. */
+    kz_alert_add_response (alert, "fresh", _("Start a _Fresh Database"), ADW_RESPONSE_DEFAULT);
   kz_alert_add_response (alert, "ok", _("_Play Without Saving"), ADW_RESPONSE_SUGGESTED);
   kz_alert_set_default (alert, "ok", "ok");
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    kz_alert_present (alert, GTK_WIDGET (self), NULL, NULL);
+    kz_alert_present (alert, GTK_WIDGET (self), storage_response, self);
   else
     {
       /* Not shown yet (at start): present it once the window is up, so
@@ -195,7 +248,7 @@ present_pending_alert (gpointer user_data)
   if (self->pending_alert)
     {
       GObject *alert = g_steal_pointer (&self->pending_alert);
-      kz_alert_present (alert, GTK_WIDGET (self), NULL, NULL);
+      kz_alert_present (alert, GTK_WIDGET (self), storage_response, self);
       g_object_unref (alert);
     }
   return G_SOURCE_REMOVE;
@@ -919,7 +972,14 @@ side_panel_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   gtk_widget_set_visible (self->side_panel, g_variant_get_boolean (state));
 }
 
+static void
+start_fresh_database_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  start_fresh_database (KZ_WINDOW (user_data));
+}
+
 static const GActionEntry win_actions[] = {
+  { "start-fresh-database", start_fresh_database_activated, NULL, NULL, NULL, { 0 } },
   { "show-side-panel", NULL, NULL, "true", side_panel_changed, { 0 } },
   { "flip-board", NULL, NULL, "false", flip_board_changed, { 0 } },
 };
