@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
+#include <string.h>
 
 #include "kz-board-view.h"
 #include "kz-how-to-play.h"
@@ -17,6 +18,35 @@ collect_boards (GtkWidget *widget, GPtrArray *boards)
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     collect_boards (child, boards);
+}
+
+static void
+collect_text (GtkWidget *widget, GString *text)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
+      g_string_append_c (text, '\n');
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_text (child, text);
+}
+
+/* The text says what the rules say about the apexes, and that the troop
+ * pictures are decoration only. */
+static void
+test_text (void)
+{
+  GtkWidget *window = kz_how_to_play_window_new ();
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  collect_text (window, text);
+  g_assert_nonnull (strstr (text->str, "b2 over c3 to d3"));
+  g_assert_nonnull (strstr (text->str, "c4 over c3 to b2 is no jump"));
+  g_assert_nonnull (strstr (text->str, "c5 over c4 to c3"));
+  g_assert_nonnull (strstr (text->str, "decoration only"));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -60,5 +90,6 @@ main (int argc, char **argv)
     }
   adw_init ();
   g_test_add_func ("/how-to-play/diagrams", test_diagrams);
+  g_test_add_func ("/how-to-play/text", test_text);
   return g_test_run ();
 }

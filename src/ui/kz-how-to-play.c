@@ -237,6 +237,9 @@ kz_how_to_play_window_new (void)
   add_heading (page, _("The Pieces"));
   add_paragraph (page, _("All pieces move and capture alike: their emblems only tell the troops "
                          "apart. Hold the pointer over a piece on the board to see its name."));
+  add_paragraph (page, _("The pictures on the pieces (sabres, cannons, horseshoes, a mace) are "
+                         "decoration only: they recall the troops of the 17th century and never "
+                         "change how a piece moves or captures."));
   add_legend (page);
 
   add_heading (page, _("Moving"));
@@ -249,6 +252,13 @@ kz_how_to_play_window_new (void)
                          "removed. After a jump the same piece must go on jumping while it can "
                          "take another piece, turning if it likes, so one turn can take several "
                          "pieces."));
+  add_paragraph (page, _("At an apex a piece can also jump sideways: from the middle of a "
+                         "triangle's side over the apex onto the square's edge row on the other "
+                         "side (b2 over c3 to d3, d2 over c3 to b3, and likewise at c7), or back "
+                         "the same way. Coming from above, a piece cannot turn onto a triangle's "
+                         "sides: c4 over c3 to b2 is no jump, and a chain that lands on the apex "
+                         "down the middle file (c5 over c4 to c3) may go on only down that file or "
+                         "along the edge row, not along the sides."));
   add_paragraph (page, _("Capturing is compulsory: if any of your pieces can take an enemy piece, "
                          "you must capture, though you may choose which capture to make. Pieces "
                          "on the corners of the square and of the triangles can never be taken."));
