@@ -46,7 +46,7 @@ game_count() {
   "$CLI" --db "$db" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
-echo "1..49"
+echo "1..50"
 
 # --- a database made with kazaki-cli ---------------------------------------
 MOVES="c4-c5 c6xc4xa4 a3xa5 a7-a6 a5xa7 b6-a6 a7xa5 b7-a7 a5-a4"
