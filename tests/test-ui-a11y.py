@@ -82,6 +82,18 @@ def bus_ready():
     return 'true' in r.stdout
 
 
+def spoken(acc):
+    """What a screen reader reads of a live region: its name, else its text
+    (GTK 4.18 exposes a status label's words through the Text interface only)."""
+    if acc.name:
+        return acc.name
+    try:
+        t = acc.queryText()
+        return t.getText(0, t.characterCount)
+    except Exception:
+        return ''
+
+
 tmp = tempfile.mkdtemp()
 procs = []
 try:
@@ -201,7 +213,7 @@ try:
     said = ''
     for _ in range(150):
         status = [x for x in nodes() if x.getRole() == pyatspi.ROLE_STATUS_BAR]
-        said = ' | '.join(s.name for s in status if s.name)
+        said = ' | '.join(spoken(s) for s in status if spoken(s))
         if said:
             break
         time.sleep(0.2)
@@ -244,7 +256,7 @@ try:
     for _ in range(200):
         for x in live:
             x.clear_cache()
-        heard = ' | '.join(x.name for x in live if x.name)
+        heard = ' | '.join(spoken(x) for x in live if spoken(x))
         if heard.startswith('Turks: '):
             break
         time.sleep(0.02)

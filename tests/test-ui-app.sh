@@ -321,9 +321,20 @@ start_app 8
 check "a fresh start stores one game, without moves" test "$(game_count "$db")" = 1
 if have_xdotool; then
   app_action new-game
-  dialog=$(timeout 10 xdotool search --sync --limit 1 --name '^New Game$' 2>/dev/null)
+  # The New Game alert: a window of its own (libadwaita < 1.5) or drawn
+  # inside the main window (AdwAlertDialog); shown-alert names it.
+  for _ in $(seq 1 50); do
+    [ "$(action_state shown-alert 2>/dev/null)" = "'New Game'" ] && break
+    sleep 0.2
+  done
+  target=$(xdotool search --name '^New Game$' 2>/dev/null | head -1)
+  [ -n "$target" ] || target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
   sleep 1
-  [ -n "$dialog" ] && xdotool windowfocus --sync "$dialog" key Return 2>/dev/null
+  if [ -n "$target" ]; then
+    # No window manager: the keyboard goes to the window under the pointer.
+    eval "$(xdotool getwindowgeometry --shell "$target")"
+    xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2)) key Return 2>/dev/null
+  fi
   check "New Game (Enter: Start) begins game 2" \
     eventually bash -c '"$1" --db "$2" list | head -1 | cut -f1 | grep -qx 2' _ "$CLI" "$db"
   check "and the empty game 1 is not left in the library" test "$(game_count "$db")" = 1
@@ -334,15 +345,23 @@ fi
 quit_app
 
 # --- 8. run from the build tree, the translations are found -------------
-if have_xdotool; then
-  LANGUAGE=ru "$KAZAKI" >"$tmp/app-ru.log" 2>&1 &
+# The C library must honour LANGUAGE for this: glibc ≥ 2.41 ignores it in
+# the C.UTF-8 locale, so a real locale is chosen when one is installed, and
+# the check is skipped when the C library would not translate at all.
+ru_locale=$(locale -a 2>/dev/null | grep -Eiv '^(C|POSIX)([.]|$)' | grep -Ei 'utf-?8' | head -1)
+po_dir="$(dirname "$(dirname "$KAZAKI")")/po"
+ru_probe=$(LC_ALL="${ru_locale:-C.UTF-8}" LANGUAGE=ru TEXTDOMAINDIR="$po_dir" gettext -d kazaki Kazaki 2>/dev/null)
+if have_xdotool && [ "$ru_probe" = "Казаки" ]; then
+  LC_ALL="${ru_locale:-C.UTF-8}" LANGUAGE=ru "$KAZAKI" >"$tmp/app-ru.log" 2>&1 &
   app_pid=$!
   wait_for_app
   check "LANGUAGE=ru: the build tree's Russian translation is used (window \"Казаки\")" \
     eventually bash -c 'xdotool search --name "^Казаки\$" >/dev/null 2>&1'
   quit_app
-else
+elif ! have_xdotool; then
   skip "LANGUAGE=ru: the build tree's Russian translation is used" "xdotool is not installed"
+else
+  skip "LANGUAGE=ru: the build tree's Russian translation is used" "the C library ignores LANGUAGE here (no locale but C installed)"
 fi
 
 # The store's own warning about the unusable database is expected; no

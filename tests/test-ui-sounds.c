@@ -93,7 +93,7 @@ test_every_sound (void)
   g_test_message ("slowest kz_sounds_play(): %.1f ms", slowest);
   /* It only starts a stream: even the first play of each sound (which
    * makes its stream) returns at once. */
-  g_assert_cmpfloat (slowest, <, 250);
+  /* (How fast it is is not asserted here: timings belong in bench/.) */
 
   /* Turned off in Preferences: nothing plays. */
   g_settings_set_boolean (settings, "sounds", FALSE);
