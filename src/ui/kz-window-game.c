@@ -1,4 +1,6 @@
-/* kz-window-game.c — the window's actions on the game played:
+/* kz-window-game.c — the game played in the main window: the game shown,
+ * new games (and the New Game dialog), moves played on the board or by
+ * the computer, and the actions on the game:
  *
  *   win.undo, win.redo (against the computer: its reply too)
  *   win.play-move (s)   a move in notation, e.g. 'c4-c5'
@@ -12,7 +14,313 @@
 
 #include "kz-computer-player.h"
 #include "kz-dialogs.h"
+#include "kz-new-game-form.h"
 #include "kz-window-private.h"
+
+/* ---- the game -------------------------------------------------------- */
+
+void
+kz_window_stop_computer (KzWindow *self)
+{
+  if (self->computer_cancellable)
+    {
+      g_cancellable_cancel (self->computer_cancellable);
+      g_clear_object (&self->computer_cancellable);
+    }
+  self->thinking = FALSE;
+}
+
+void
+kz_window_show_board (KzWindow *self, gboolean animate_last)
+{
+  KzBoardState state;
+  guint ply = kz_game_get_ply (self->game);
+
+  kz_board_state_from_game (&state, self->game, ply);
+  if (animate_last && ply > 0)
+    {
+      KzBoardState before;
+      kz_board_state_from_game (&before, self->game, ply - 1);
+      kz_board_view_set_state (self->board_view, &state, &before);
+      kz_sounds_play (self->sounds, kz_sound_for_move (&before, &state));
+    }
+  else
+    kz_board_view_set_state (self->board_view, &state, NULL);
+}
+
+/* Replaces the window's game (already stored or in memory). */
+void
+kz_window_show_game (KzWindow *self, KzGame *game)
+{
+  kz_window_stop_computer (self);
+  if (self->game_over_dialog)
+    {
+      kz_alert_close (self->game_over_dialog);
+      self->game_over_dialog = NULL;
+    }
+  self->game_over_pending = FALSE;
+  g_set_object (&self->game, game);
+  kz_window_set_clock (self, game);
+  kz_moves_view_set_game (self->moves_view, game);
+  kz_window_orient_board (self);
+  kz_window_review_game_changed (self);
+  kz_window_show_board (self, FALSE);
+  kz_window_update (self);
+  kz_window_maybe_start_computer (self);
+}
+
+/* Stores a new game; on a database error go on in memory and say so. */
+static void
+store_new_game (KzWindow *self, KzGame *game)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!kz_session_record_game (self->session, game, &error))
+    kz_window_warn_storage (self, _("The new game could not be recorded in the database."), error);
+}
+
+static KzGame *
+new_game_from_settings (KzWindow *self, gboolean computer)
+{
+  KzGame *game = kz_game_new ();
+  g_autofree char *cossacks = g_settings_get_string (self->settings, "cossacks-name");
+  g_autofree char *turks = g_settings_get_string (self->settings, "turks-name");
+  g_autofree char *side = g_settings_get_string (self->settings, "player-side");
+  int level = g_settings_get_int (self->settings, "computer-level");
+
+  if (computer)
+    {
+      KzSide human = g_str_equal (side, "turks") ? KZ_TURKS : KZ_COSSACKS;
+      KzSide comp = KZ_OTHER (human);
+      const char *human_name = human == KZ_COSSACKS ? cossacks : turks;
+
+      kz_game_set_player (game, human, *human_name ? human_name : _("Player"), KZ_PLAYER_HUMAN, 0);
+      kz_game_set_player (game, comp, _("Computer"), KZ_PLAYER_COMPUTER, level);
+    }
+  else
+    {
+      kz_game_set_player (game, KZ_COSSACKS, *cossacks ? cossacks : _("Cossacks"), KZ_PLAYER_HUMAN, 0);
+      kz_game_set_player (game, KZ_TURKS, *turks ? turks : _("Turks"), KZ_PLAYER_HUMAN, 0);
+    }
+  kz_game_set_start_time (game, g_get_real_time () / G_USEC_PER_SEC);
+  {
+    g_autofree char *text = g_settings_get_string (self->settings, "time-control");
+    KzTimeControl tc;
+    if (kz_time_control_parse (text, &tc, NULL))
+      kz_game_set_time_control (game, &tc);
+  }
+  return game;
+}
+
+static void
+start_new_game (KzWindow *self, gboolean computer)
+{
+  g_autoptr (KzGame) game = new_game_from_settings (self, computer);
+  g_autoptr (KzGame) old = self->game ? g_object_ref (self->game) : NULL;
+
+  g_settings_set_string (self->settings, "last-game-kind", computer ? "computer" : "two-players");
+  store_new_game (self, game);
+  kz_session_set_game (self->session, game);
+  /* A stored game left without a single move is not worth keeping: the
+   * library would list it as "Unfinished · 0 moves". */
+  if (old && old != game && kz_game_get_store (old) && kz_game_get_id (old) > 0
+      && kz_game_get_ply (old) == 0 && !kz_game_is_over (old)
+      && !kz_session_get_read_only (self->session))
+    {
+      gint64 id = kz_game_get_id (old);
+      g_autoptr (GError) error = NULL;
+
+      if (!kz_session_delete_games (self->session, &id, 1, &error))
+        g_debug ("The empty game %" G_GINT64_FORMAT " was kept: %s", id, error->message);
+    }
+}
+
+/* On start: resume the newest unfinished game, else begin one. */
+void
+kz_window_load_initial_game (KzWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = NULL;
+  gint64 id = 0;
+  guint count = 0;
+  gboolean computer;
+  g_autofree char *kind = NULL;
+
+  KzStore *store = kz_session_get_store (self->session);
+
+  if (store == NULL)
+    {
+      const GError *open_error = kz_session_get_store_error (self->session);
+      kz_window_warn_storage (self, _("The game database could not be opened."), open_error);
+    }
+
+  if (store && kz_store_find_unfinished (store, &id, &error) && id != 0)
+    {
+      game = kz_store_load_game (store, id, &error);
+      if (game)
+        {
+          kz_session_set_game (self->session, game);
+          return;
+        }
+    }
+  if (error)
+    {
+      g_autofree char *text = g_strdup_printf (_("The unfinished game could not be resumed: %s"),
+                                               error->message);
+      kz_window_show_toast (self, text);
+      g_clear_error (&error);
+    }
+
+  /* First start (no game at all): two players, playable at once. */
+  kind = g_settings_get_string (self->settings, "last-game-kind");
+  computer = g_str_equal (kind, "computer");
+  if (store && kz_store_count_games (store, NULL, &count, NULL) && count == 0)
+    computer = FALSE;
+  start_new_game (self, computer);
+}
+
+/* After every change of the game (or its position on the board). */
+void
+kz_window_after_change (KzWindow *self, gboolean animate)
+{
+  kz_window_show_board (self, animate);
+  kz_window_update (self);
+  if (kz_game_is_over (self->game))
+    {
+      self->game_over_pending = TRUE;
+      if (!kz_board_view_get_animating (self->board_view))
+        kz_window_show_game_over (self);
+    }
+  else
+    kz_window_maybe_start_computer (self);
+}
+
+/* Plays a move; the store commits before the board shows it. */
+gboolean
+kz_window_play_move (KzWindow *self, const KzMove *move)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!(self->clock ? kz_game_clock_play (self->clock, move, &error)
+                    : kz_game_play (self->game, move, &error)))
+    {
+      if (g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE))
+        {
+          /* The database refused: keep the game in memory and go on. */
+          kz_window_warn_storage (self, _("A move could not be saved in the database."), error);
+          kz_session_drop_store (self->session, error);
+          g_clear_error (&error);
+          if (!(self->clock ? kz_game_clock_play (self->clock, move, &error)
+                            : kz_game_play (self->game, move, &error)))
+            {
+              kz_window_show_toast (self, error->message);
+              return FALSE;
+            }
+        }
+      else
+        {
+          kz_window_show_toast (self, error->message);
+          return FALSE;
+        }
+    }
+  kz_window_after_change (self, TRUE);
+  return TRUE;
+}
+
+static void
+computer_done (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr (KzWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  KzMove move;
+
+  /* Stopped meanwhile (undo, new game, window closed): drop the answer. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->game == NULL)
+    return;
+  if (!kz_computer_player_choose_finish (result, &move, NULL, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          self->thinking = FALSE;
+          g_clear_object (&self->computer_cancellable);
+          kz_window_update (self);
+          kz_window_show_toast (self, error->message);
+        }
+      return;
+    }
+  self->thinking = FALSE;
+  g_clear_object (&self->computer_cancellable);
+  kz_window_play_move (self, &move);
+}
+
+void
+kz_window_maybe_start_computer (KzWindow *self)
+{
+  KzSide side;
+
+  if (self->thinking || self->game == NULL || kz_game_is_over (self->game))
+    return;
+  /* A game opened from the library is for review until it is resumed. */
+  if (kz_session_get_read_only (self->session))
+    return;
+  side = kz_game_get_side_to_move (self->game);
+  if (!kz_window_is_computer (self, side))
+    return;
+  self->thinking = TRUE;
+  self->computer_cancellable = g_cancellable_new ();
+  kz_computer_player_choose_timed_async (self->game, kz_game_get_player_level (self->game, side), 600,
+                                         self->clock ? (guint) kz_game_clock_think_budget (self->clock) : 0,
+                                         self->computer_cancellable, computer_done, g_object_ref (self));
+  kz_window_update (self);
+}
+
+/* ---- new game dialog ------------------------------------------------- */
+
+/* The New Game dialog: its form writes the settings on Start. */
+typedef struct {
+  KzWindow      *self;
+  KzNewGameForm *form;
+} NewGameData;
+
+static void
+new_game_response (GObject *dialog, const char *response, gpointer user_data)
+{
+  NewGameData *data = user_data;
+
+  if (g_strcmp0 (response, "start") == 0)
+    {
+      kz_new_game_form_apply (data->form);
+      start_new_game (data->self, kz_new_game_form_get_computer (data->form));
+    }
+  g_object_unref (data->form);
+  g_object_unref (data->self);
+  g_free (data);
+}
+
+void
+kz_window_show_new_game (KzWindow *self)
+{
+  NewGameData *data;
+  GObject *alert;
+
+  g_return_if_fail (KZ_IS_WINDOW (self));
+  data = g_new0 (NewGameData, 1);
+  data->self = g_object_ref (self);
+  data->form = g_object_ref_sink (kz_new_game_form_new (self->settings));
+  alert = kz_alert_new (_("New Game"),
+                        kz_game_is_over (self->game) || kz_game_get_ply (self->game) == 0
+                        ? NULL : _("The current game stays saved, unfinished."));
+  kz_alert_set_extra_child (alert, GTK_WIDGET (data->form));
+  kz_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
+  kz_alert_add_response (alert, "start", _("_Start"), ADW_RESPONSE_SUGGESTED);
+  kz_alert_set_default (alert, "start", "cancel");
+  kz_alert_present (alert, GTK_WIDGET (self), new_game_response, data);
+}
+
+
+/* ---- the game actions ------------------------------------------------- */
 
 static void
 undo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)

@@ -1,8 +1,13 @@
 /* kz-window-private.h — the main window's state, shared by the files
  * that make up the one class KzWindow:
  *
- *   kz-window.c           the window, the game played, the side panel
- *   kz-window-game.c      the game actions (undo, redo, resign, draw, hint…)
+ *   kz-window.c           the window: its parts, the session it follows,
+ *                         the board's orientation, settings, size
+ *   kz-window-game.c      the game played: new games, moves, the computer,
+ *                         and the game actions (undo, redo, resign, draw, hint…)
+ *   kz-window-status.c    the status line, player cards, clocks, title,
+ *                         which game actions are enabled, the game-over dialog
+ *   kz-window-alerts.c    toasts and the warning that games are not saved
  *   kz-window-review.c    reviewing a game (win.review, win.review-*)
  *   kz-window-notation.c  KGN, KPN and board images (export, copy, paste)
  *   kz-window-analysis.c  the computer's analysis of the game reviewed
@@ -82,26 +87,52 @@ struct _KzWindow {
 };
 
 /* kz-window.c */
-void            kz_window_update             (KzWindow *self);
-void            kz_window_update_actions     (KzWindow *self);
+gboolean        kz_window_is_computer        (KzWindow *self,
+                                              KzSide    side);
+gboolean        kz_window_is_human           (KzWindow *self,
+                                              KzSide    side);
+gboolean        kz_window_against_computer   (KzWindow *self);
+gboolean        kz_window_human_vs_computer  (KzWindow *self);
+KzSide          kz_window_human_side         (KzWindow *self);
+const char     *kz_window_side_name          (KzSide side);
+guint           kz_window_animation_duration (KzWindow *self);
+/* Turns the board for a human playing the Turks against the computer. */
+void            kz_window_orient_board       (KzWindow *self);
+
+/* kz-window-game.c */
+void            kz_window_game_init          (KzWindow *self);
+/* Shows `game` (the session's new game): board, moves, clock. */
+void            kz_window_show_game          (KzWindow *self,
+                                              KzGame   *game);
+/* On start: resume the newest unfinished game, else begin one. */
+void            kz_window_load_initial_game  (KzWindow *self);
 void            kz_window_after_change       (KzWindow *self,
                                               gboolean  animate);
 void            kz_window_stop_computer      (KzWindow *self);
 void            kz_window_maybe_start_computer (KzWindow *self);
 gboolean        kz_window_play_move          (KzWindow     *self,
                                               const KzMove *move);
-gboolean        kz_window_human_vs_computer  (KzWindow *self);
-KzSide          kz_window_human_side         (KzWindow *self);
-gboolean        kz_window_is_computer        (KzWindow *self,
-                                              KzSide    side);
-gboolean        kz_window_against_computer   (KzWindow *self);
-const char     *kz_window_side_name          (KzSide side);
 void            kz_window_show_board         (KzWindow *self,
                                               gboolean  animate_last);
-guint           kz_window_animation_duration (KzWindow *self);
 
-/* kz-window-game.c */
-void            kz_window_game_init          (KzWindow *self);
+/* kz-window-status.c */
+void            kz_window_update             (KzWindow *self);
+void            kz_window_update_status      (KzWindow *self);
+void            kz_window_update_actions     (KzWindow *self);
+/* The clock runs only while the game is played here. */
+void            kz_window_update_clock_pause (KzWindow *self);
+void            kz_window_set_clock          (KzWindow *self,
+                                              KzGame   *game);
+void            kz_window_show_game_over     (KzWindow *self);
+
+/* kz-window-alerts.c (kz_window_show_toast() is public) */
+/* Says (once) that games are not being saved, and why. */
+void            kz_window_warn_storage       (KzWindow     *self,
+                                              const char   *what,
+                                              const GError *error);
+void            kz_window_start_fresh_database (KzWindow *self);
+/* Presents the storage warning held back until the window was shown. */
+gboolean        kz_window_present_pending_alert (gpointer user_data);
 
 /* kz-window-review.c */
 void            kz_window_review_init        (KzWindow *self);

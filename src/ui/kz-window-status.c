@@ -1,0 +1,336 @@
+/* kz-window-status.c — what the main window says about the game played:
+ * the status line, the player cards and their clocks, the title, which
+ * actions are enabled, and the game-over dialog.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "kz-config.h"
+
+#include <glib/gi18n.h>
+
+#include "kz-dialogs.h"
+#include "kz-window-private.h"
+
+/* ---- the clock --------------------------------------------------------- */
+
+/* The clocks in the player cards (hidden without a time control). */
+static void
+show_clocks (KzWindow *self)
+{
+  KzPlayerCard *cards[2] = { self->cossacks_card, self->turks_card };
+
+  for (int side = 0; side < 2; side++)
+    if (self->clock)
+      kz_player_card_set_clock (cards[side], kz_game_clock_get_left (self->clock, (KzSide) side),
+                                kz_game_clock_is_low (self->clock, (KzSide) side));
+    else
+      kz_player_card_set_clock (cards[side], -1, FALSE);
+}
+
+/* The clock runs only while the game is played here: not while it is
+ * reviewed, opened read-only from the library, or the window hidden. */
+void
+kz_window_update_clock_pause (KzWindow *self)
+{
+  if (self->clock == NULL)
+    return;
+  kz_game_clock_set_paused (self->clock,
+                            self->replay != NULL || kz_session_get_read_only (self->session)
+                            || !gtk_widget_get_mapped (GTK_WIDGET (self)));
+  show_clocks (self);
+}
+
+static void
+clock_low_time (KzWindow *self, KzSide side)
+{
+  g_autofree char *time = kz_player_card_format_clock (kz_game_clock_get_left (self->clock, side));
+  g_autofree char *said = g_strdup_printf (side == KZ_COSSACKS
+                                           /* Translators: a clock warning for a screen reader */
+                                           ? _("Cossacks: %s left on the clock")
+                                           /* Translators: a clock warning for a screen reader */
+                                           : _("Turks: %s left on the clock"), time);
+  kz_sounds_play (self->sounds, KZ_SOUND_LOW_TIME);
+  kz_board_view_announce (self->board_view, said);
+}
+
+static void
+clock_flag_fell (KzWindow *self, KzSide side)
+{
+  kz_window_stop_computer (self);
+  kz_window_after_change (self, FALSE);
+}
+
+void
+kz_window_set_clock (KzWindow *self, KzGame *game)
+{
+  if (self->clock)
+    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_clear_object (&self->clock);
+  if (game != NULL)
+    self->clock = kz_game_clock_new (game);
+  if (self->clock)
+    {
+      g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (show_clocks), self);
+      g_signal_connect_swapped (self->clock, "low-time", G_CALLBACK (clock_low_time), self);
+      g_signal_connect_swapped (self->clock, "flag-fell", G_CALLBACK (clock_flag_fell), self);
+    }
+}
+
+/* ---- the side panel and the status ----------------------------------- */
+
+static char *
+outcome_text (KzGame *game)
+{
+  KzResult result = kz_game_get_result (game);
+  KzTermination termination = kz_game_get_termination (game);
+  const char *winner = result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks") : _("Turks");
+
+  if (result == KZ_RESULT_DRAW)
+    {
+      if (termination == KZ_TERMINATION_REPETITION)
+        return g_strdup (_("Draw: the same position occurred three times"));
+      if (termination == KZ_TERMINATION_TIME_FORFEIT)
+        return g_strdup (_("Draw: time ran out"));
+      return g_strdup (_("Draw by agreement"));
+    }
+  switch (termination)
+    {
+    case KZ_TERMINATION_FLAG:
+      /* Translators: %s is "Cossacks" or "Turks" */
+      return g_strdup_printf (_("%s win: flag brought home"), winner);
+    case KZ_TERMINATION_ANNIHILATION:
+      return g_strdup_printf (_("%s win: all enemy pieces taken"), winner);
+    case KZ_TERMINATION_BLOCKED:
+      return g_strdup_printf (_("%s win: the opponent cannot move"), winner);
+    case KZ_TERMINATION_RESIGNATION:
+      return g_strdup (result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks win: the Turks resigned")
+                                                        : _("Turks win: the Cossacks resigned"));
+    case KZ_TERMINATION_TIME_FORFEIT:
+      /* Translators: %s is "Cossacks" or "Turks" */
+      return g_strdup_printf (_("%s win on time"), winner);
+    case KZ_TERMINATION_NONE:
+    case KZ_TERMINATION_REPETITION:
+    case KZ_TERMINATION_AGREEMENT:
+    default:
+      return g_strdup_printf (_("%s win"), winner);
+    }
+}
+
+void
+kz_window_update_status (KzWindow *self)
+{
+  const KzPosition *pos = kz_game_get_position (self->game);
+  KzSide side = kz_game_get_side_to_move (self->game);
+  GString *detail = g_string_new (NULL);
+
+  if (kz_game_is_over (self->game))
+    {
+      g_autofree char *text = outcome_text (self->game);
+      gtk_label_set_text (self->status_label, text);
+    }
+  else if (self->thinking)
+    {
+      g_autofree char *text = g_strdup_printf (_("%s to move — the computer is thinking…"), kz_window_side_name (side));
+      gtk_label_set_text (self->status_label, text);
+    }
+  else if (kz_window_human_vs_computer (self))
+    {
+      g_autofree char *text = g_strdup_printf (_("%s to move — your turn"), kz_window_side_name (side));
+      gtk_label_set_text (self->status_label, text);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("%s to move"), kz_window_side_name (side));
+      gtk_label_set_text (self->status_label, text);
+    }
+
+  if (!kz_game_is_over (self->game) && kz_game_capture_compulsory (self->game))
+    g_string_append (detail, _("A capture is compulsory"));
+  for (int f = 0; f < 2; f++)
+    if (pos->flag[f] != KZ_FLAG_HOME)
+      {
+        int carrier = kz_position_piece_at (pos, pos->flag[f]);
+        const char *text;
+        if (carrier == KZ_TURKS)
+          text = f == KZ_COSSACKS ? _("Turks carry the Cossack flag") : _("Turks carry their own flag");
+        else
+          text = f == KZ_TURKS ? _("Cossacks carry the Turkish flag") : _("Cossacks carry their own flag");
+        if (detail->len)
+          g_string_append (detail, " · ");
+        g_string_append (detail, text);
+      }
+  gtk_label_set_text (self->detail_label, detail->str);
+  g_string_free (detail, TRUE);
+}
+
+void
+kz_window_update_actions (KzWindow *self)
+{
+  gboolean over, human_turn, review_only;
+  GAction *action;
+
+  kz_window_update_clock_pause (self);
+
+  if (self->game == NULL)
+    return;
+  over = kz_game_is_over (self->game);
+  human_turn = !over && !kz_window_is_computer (self, kz_game_get_side_to_move (self->game));
+  /* A stored game opened from the library is for review: it stays as
+   * recorded.  While any game is reviewed, the game played is not
+   * changed behind the review either. */
+  review_only = kz_session_get_read_only (self->session) || self->replay != NULL;
+
+#define ENABLE(name, value) \
+  action = g_action_map_lookup_action (G_ACTION_MAP (self), name); \
+  if (action) g_simple_action_set_enabled (G_SIMPLE_ACTION (action), (value) && !review_only)
+
+  ENABLE ("undo", kz_game_get_can_undo (self->game));
+  ENABLE ("redo", kz_game_get_can_redo (self->game));
+  ENABLE ("resign", !over);
+  ENABLE ("offer-draw", !over);
+  ENABLE ("hint", human_turn && !self->thinking);
+#undef ENABLE
+}
+
+void
+kz_window_update (KzWindow *self)
+{
+  KzSide side;
+  gboolean over, interactive;
+  g_autofree char *subtitle = NULL;
+
+  if (self->game == NULL)
+    return;
+  side = kz_game_get_side_to_move (self->game);
+  over = kz_game_is_over (self->game);
+  interactive = !over && !self->thinking && !kz_window_is_computer (self, side);
+  kz_board_view_set_interactive (self->board_view, interactive);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->thinking_spinner), self->thinking);
+  gtk_spinner_set_spinning (self->thinking_spinner, self->thinking);
+
+  kz_window_update_status (self);
+  if (self->replay == NULL)
+    {
+      /* The side panel shows the game as it stands (while reviewing, the
+       * position reviewed: kz-window-review.c). */
+      kz_player_card_show_game (self->cossacks_card, self->game, kz_game_get_ply (self->game));
+      kz_player_card_show_game (self->turks_card, self->game, kz_game_get_ply (self->game));
+      kz_moves_view_set_current_ply (self->moves_view, kz_game_get_ply (self->game));
+    }
+  kz_window_update_actions (self);
+  kz_window_update_clock_pause (self);
+
+  if (kz_window_human_vs_computer (self))
+    subtitle = g_strdup_printf (_("Against the computer, level %d"),
+                                kz_game_get_player_level (self->game, KZ_OTHER (kz_window_human_side (self))));
+  else if (!kz_window_is_human (self, KZ_COSSACKS))
+    subtitle = g_strdup (_("The computer against itself"));
+  else
+    subtitle = g_strdup (_("Two players"));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+}
+
+/* ---- game over ------------------------------------------------------- */
+
+static void
+game_over_response (GObject *dialog, const char *response, gpointer user_data)
+{
+  KzWindow *self = user_data;
+
+  self->game_over_dialog = NULL;
+  if (g_strcmp0 (response, "new-game") == 0)
+    kz_window_show_new_game (self);
+  else if (g_strcmp0 (response, "review") == 0)
+    /* The same as win.review (Ctrl+R): the finished game, step by step. */
+    g_action_group_change_action_state (G_ACTION_GROUP (self), "review",
+                                        g_variant_new_boolean (TRUE));
+}
+
+/* Who resigned, as a sentence. */
+static char *
+resigned_text (KzWindow *self, KzSide loser)
+{
+  const char *name = kz_game_get_player_name (self->game, loser);
+
+  if (kz_window_human_vs_computer (self))
+    return g_strdup (kz_window_is_human (self, loser) ? _("You resigned.") : _("The computer resigned."));
+  if (name && *name && !g_str_equal (name, kz_window_side_name (loser)))
+    /* Translators: %s is the player's name */
+    return g_strdup_printf (loser == KZ_COSSACKS ? _("The Cossacks (%s) resigned.")
+                                                 : _("The Turks (%s) resigned."), name);
+  return g_strdup (loser == KZ_COSSACKS ? _("The Cossacks resigned.") : _("The Turks resigned."));
+}
+
+/* How the game ended, as a sentence for the game-over dialog. */
+static char *
+ending_text (KzWindow *self)
+{
+  KzResult result = kz_game_get_result (self->game);
+  KzSide winner = result == KZ_RESULT_TURKS_WIN ? KZ_TURKS : KZ_COSSACKS;
+  gboolean cossacks = winner == KZ_COSSACKS;
+
+  switch (kz_game_get_termination (self->game))
+    {
+    case KZ_TERMINATION_FLAG:
+      return g_strdup (cossacks ? _("A Cossack carried the Turkish flag home to c2.")
+                                : _("A Turk carried the Cossack flag home to c8."));
+    case KZ_TERMINATION_ANNIHILATION:
+      return g_strdup (cossacks ? _("Every Turkish piece has been taken.")
+                                : _("Every Cossack piece has been taken."));
+    case KZ_TERMINATION_BLOCKED:
+      return g_strdup (cossacks ? _("The Turks have no move left.")
+                                : _("The Cossacks have no move left."));
+    case KZ_TERMINATION_REPETITION:
+      return g_strdup (_("The same position occurred for the third time."));
+    case KZ_TERMINATION_AGREEMENT:
+      return g_strdup (_("Both sides agreed to a draw."));
+    case KZ_TERMINATION_RESIGNATION:
+      return resigned_text (self, KZ_OTHER (winner));
+    case KZ_TERMINATION_TIME_FORFEIT:
+      if (result == KZ_RESULT_DRAW)
+        return g_strdup (_("Time ran out, but the other side has no pieces left to win with."));
+      return g_strdup (cossacks ? _("The Turks ran out of time.") : _("The Cossacks ran out of time."));
+    case KZ_TERMINATION_NONE:
+    default:
+      return g_strdup ("");
+    }
+}
+
+void
+kz_window_show_game_over (KzWindow *self)
+{
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  KzResult result = kz_game_get_result (self->game);
+  GObject *alert;
+
+  self->game_over_pending = FALSE;
+  if (self->game_over_dialog)
+    return;
+
+  if (result == KZ_RESULT_DRAW)
+    heading = g_strdup (_("Draw"));
+  else if (kz_window_human_vs_computer (self))
+    heading = g_strdup ((result == KZ_RESULT_COSSACKS_WIN) == (kz_window_human_side (self) == KZ_COSSACKS)
+                        ? _("You Win!") : _("The Computer Wins"));
+  else
+    heading = g_strdup_printf (_("%s Win"), result == KZ_RESULT_COSSACKS_WIN ? _("Cossacks") : _("Turks"));
+  body = ending_text (self);
+  {
+    g_autofree char *said = g_strdup_printf ("%s. %s", heading, body);
+    kz_board_view_announce (self->board_view, said);
+  }
+  /* A flag brought home has its own sound, played with the move. */
+  if (kz_game_get_termination (self->game) != KZ_TERMINATION_FLAG)
+    kz_sounds_play (self->sounds, KZ_SOUND_GAME_END);
+
+  alert = kz_alert_new (heading, body);
+  kz_alert_add_response (alert, "review", _("_Review"), ADW_RESPONSE_DEFAULT);
+  kz_alert_add_response (alert, "new-game", _("_New Game"), ADW_RESPONSE_SUGGESTED);
+  /* Escape only closes it: the finished game stays on the board. */
+  kz_alert_set_default (alert, "new-game", "close");
+  self->game_over_dialog = alert;
+  kz_alert_present (alert, GTK_WIDGET (self), game_over_response, self);
+}
+
