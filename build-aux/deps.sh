@@ -30,6 +30,9 @@ KAZAKI_FLATPAK_PACKAGES=(
 kazaki_packages() {
   local suite=$1
   printf '%s\n' "${KAZAKI_BUILD_PACKAGES[@]}" "${KAZAKI_RUN_PACKAGES[@]}" "${KAZAKI_TEST_PACKAGES[@]}"
+  # A real locale for the LANGUAGE=ru check: glibc >= 2.41 ignores
+  # LANGUAGE in C.UTF-8 (stack.sh generates ru_RU.UTF-8 from it).
+  echo locales
   case "$suite" in
     bookworm|trixie) ;;
     *) echo "warning: suite $suite not tried; using the Debian 12/13 package names" >&2 ;;

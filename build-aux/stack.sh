@@ -105,6 +105,9 @@ kazaki_stack_prepare() {
     rm -rf "$root"
     mv "$root.new" "$root"
   fi
+  # The Russian locale the LANGUAGE=ru test runs in (C.UTF-8 ignores
+  # LANGUAGE on glibc >= 2.41).
+  chroot "$root" localedef -i ru_RU -c -f UTF-8 ru_RU.UTF-8
   echo "$want" > "$stamp"
 }
 
