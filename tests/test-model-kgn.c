@@ -393,8 +393,9 @@ test_many_tags (void)
   g_assert_cmpstr (kz_game_get_tag (game, "T59999"), ==, "v59999");
   g_auto (GStrv) names = kz_game_list_tags (game);
   g_assert_cmpuint (g_strv_length (names), ==, n);
-  /* Quadratic lookups took about 30 s here; linear ones well under 1. */
-  g_assert_cmpfloat (secs, <, 5.0);
+  /* Quadratic lookups took about 30 s here, linear ones well under 1;
+   * the time itself is measured by bench/bench-model, not asserted here
+   * (a test must not fail because the machine is busy). */
   g_string_free (text, TRUE);
 }
 
@@ -422,9 +423,8 @@ test_long_game (void)
   g_test_message ("100,000 plies: import %.2f s, load %.2f s", import_secs, load_secs);
   g_assert_cmpuint (kz_game_get_ply (game), ==, 100000);
   g_assert_false (kz_game_is_over (game));
-  /* Quadratic replay took about 10 s for each. */
-  g_assert_cmpfloat (import_secs, <, 6.0);
-  g_assert_cmpfloat (load_secs, <, 4.0);
+  /* Quadratic replay took about 10 s for each; bench/bench-model
+   * measures these times (section 5), the test only reports them. */
   /* Undo and redo keep the counts right: the last position once more. */
   guint reps = kz_game_count_repetitions (game);
   g_assert_true (kz_game_undo (game, NULL));
