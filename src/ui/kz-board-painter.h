@@ -21,6 +21,10 @@ G_BEGIN_DECLS
 
 typedef struct { double r, g, b, a; } KzRgba;
 
+/* Below this grid unit (pixels) the fine detail is left out: troop
+ * emblems, battlements, palisade stakes (a library thumbnail). */
+#define KZ_BOARD_DETAIL_UNIT 24.0
+
 /* The colours of the board in the light or the dark style, each also in
  * high contrast; `weight` scales the lines of the grid, the edges of the
  * pieces and the marks (1 normally, more in high contrast). */
@@ -34,6 +38,8 @@ typedef struct {
 
 const KzBoardPalette *kz_board_palette (gboolean dark);
 const KzBoardPalette *kz_board_palette_for (gboolean dark, gboolean high_contrast);
+/* Sets the source of `cr` to `c` with its alpha times `alpha`. */
+void                  kz_rgba_set_source (cairo_t *cr, const KzRgba *c, double alpha);
 /* The WCAG contrast ratio of two opaque colours (1 to 21). */
 double                kz_rgba_contrast (const KzRgba *a, const KzRgba *b);
 
@@ -71,6 +77,7 @@ void     kz_board_paint_ground (cairo_t *cr, const KzBoardGeometry *g, const KzB
 /* The last move: its start and end, its path and the points it captured on. */
 void     kz_board_paint_last_move (cairo_t *cr, const KzBoardGeometry *g, const KzBoardPalette *p,
                                    const KzMove *move);
+/* The pieces and flags (kz-board-pieces.c). */
 /* A flag standing at home on its centre. */
 void     kz_board_paint_standing_flag (cairo_t *cr, const KzBoardGeometry *g,
                                        const KzBoardPalette *p, KzSide owner);
