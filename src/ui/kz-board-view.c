@@ -233,6 +233,8 @@ kz_board_view_announce (KzBoardView *self,
   g_return_if_fail (KZ_IS_BOARD_VIEW (self));
   if (text == NULL || *text == '\0')
     return;
+  /* For the tests, which may read the label too late to hear it. */
+  g_debug ("announce: %s", text);
   /* The label is there on every GTK: on 4.8, which cannot announce, its
    * changing text is what assistive technologies can notice. */
   gtk_label_set_text (GTK_LABEL (self->live), text);
