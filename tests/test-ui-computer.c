@@ -20,17 +20,17 @@ done (GObject *source, GAsyncResult *result, gpointer data)
   Wait *w = data;
   int score;
 
-  w->ok = kz_computer_player_choose_finish (result, &w->move, &score, NULL);
+  w->ok = kz_computer_player_choose_finish (KZ_COMPUTER_PLAYER (source), result, &w->move, &score, NULL);
   g_main_loop_quit (w->loop);
 }
 
 static double
-think_ms (KzGame *game, int level, guint max_msec, KzMove *move)
+think_ms (KzComputerPlayer *player, KzGame *game, int level, guint max_msec, KzMove *move)
 {
   Wait w = { g_main_loop_new (NULL, FALSE), FALSE, { 0 } };
   gint64 start = g_get_monotonic_time ();
 
-  kz_computer_player_choose_timed_async (game, level, 0, max_msec, NULL, done, &w);
+  kz_computer_player_choose_timed_async (player, game, level, 0, max_msec, NULL, done, &w);
   g_main_loop_run (w.loop);
   g_main_loop_unref (w.loop);
   g_assert_true (w.ok);
@@ -42,13 +42,14 @@ static void
 test_budget (void)
 {
   g_autoptr (KzGame) game = kz_game_new ();
+  g_autoptr (KzComputerPlayer) player = kz_computer_player_new ();
   KzMove move;
   double timed, untimed;
 
-  timed = think_ms (game, KZ_SEARCH_MAX_LEVEL, 100, &move);
+  timed = think_ms (player, game, KZ_SEARCH_MAX_LEVEL, 100, &move);
   g_assert_true (kz_game_play (game, &move, NULL));   /* a legal move */
   g_assert_true (kz_game_undo (game, NULL));
-  untimed = think_ms (game, KZ_SEARCH_MAX_LEVEL, 0, &move);
+  untimed = think_ms (player, game, KZ_SEARCH_MAX_LEVEL, 0, &move);
   g_test_message ("level %d: %.0f ms with a 100 ms budget, %.0f ms without",
                   KZ_SEARCH_MAX_LEVEL, timed, untimed);
   /* the level alone thinks 1.5 s here; with the budget it stops near

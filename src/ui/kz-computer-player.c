@@ -1,4 +1,5 @@
-/* kz-computer-player.c — the computer opponent, run in a worker thread.
+/* kz-computer-player.c — the computer opponent, run in a worker thread;
+ * one KzComputerPlayer per game keeps its search's hash table.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,35 +11,46 @@
 #include "kz-computer-player.h"
 #include "kz-search.h"
 
-/* One searcher (and its hash table) per game, kept on the KzGame; the
- * lock covers a search still running after a cancel. */
-typedef struct {
+/* One searcher (and its hash table) per player; the lock covers a
+ * search still running after a cancel (the task holds a reference to
+ * the player until it ends). */
+struct _KzComputerPlayer {
+  GObject     parent_instance;
+
   GMutex      lock;
   KzSearcher *searcher;
-} GameSearcher;
+};
+
+G_DEFINE_FINAL_TYPE (KzComputerPlayer, kz_computer_player, G_TYPE_OBJECT)
 
 static void
-game_searcher_free (GameSearcher *gs)
+kz_computer_player_finalize (GObject *object)
 {
-  g_mutex_lock (&gs->lock);
-  g_mutex_unlock (&gs->lock);
-  kz_searcher_free (gs->searcher);
-  g_mutex_clear (&gs->lock);
-  g_free (gs);
+  KzComputerPlayer *self = KZ_COMPUTER_PLAYER (object);
+
+  g_mutex_lock (&self->lock);
+  g_clear_pointer (&self->searcher, kz_searcher_free);
+  g_mutex_unlock (&self->lock);
+  g_mutex_clear (&self->lock);
+  G_OBJECT_CLASS (kz_computer_player_parent_class)->finalize (object);
 }
 
-static GameSearcher *
-game_searcher (KzGame *game)
+static void
+kz_computer_player_class_init (KzComputerPlayerClass *klass)
 {
-  GameSearcher *gs = g_object_get_data (G_OBJECT (game), "kz-game-searcher");
-  if (gs == NULL)
-    {
-      gs = g_new0 (GameSearcher, 1);
-      g_mutex_init (&gs->lock);
-      g_object_set_data_full (G_OBJECT (game), "kz-game-searcher", gs,
-                              (GDestroyNotify) game_searcher_free);
-    }
-  return gs;
+  G_OBJECT_CLASS (klass)->finalize = kz_computer_player_finalize;
+}
+
+static void
+kz_computer_player_init (KzComputerPlayer *self)
+{
+  g_mutex_init (&self->lock);
+}
+
+KzComputerPlayer *
+kz_computer_player_new (void)
+{
+  return g_object_new (KZ_TYPE_COMPUTER_PLAYER, NULL);
 }
 
 /* The endgame tables: loaded (or generated once, under a minute) in
@@ -67,8 +79,6 @@ ensure_tables (void)
 }
 
 typedef struct {
-  GameSearcher *gs;   /* owned by the game; the task holds a game ref */
-  KzGame     *game;
   KzPosition  pos;
   uint64_t   *history;
   int         n_history;
@@ -88,7 +98,6 @@ choose_data_free (ChooseData *data)
   if (data->cancel_id)
     g_cancellable_disconnect (data->cancellable, data->cancel_id);
   g_clear_object (&data->cancellable);
-  g_clear_object (&data->game);
   g_free (data->history);
   g_free (data);
 }
@@ -106,17 +115,18 @@ choose_thread (GTask        *task,
                gpointer      task_data,
                GCancellable *cancellable)
 {
+  KzComputerPlayer *self = source_object;
   ChooseData *data = task_data;
   gint64 start = g_get_monotonic_time ();
   KzSearchLimits limits;
   KzSearchResult result;
 
-  g_mutex_lock (&data->gs->lock);
-  if (data->gs->searcher == NULL)
-    data->gs->searcher = kz_searcher_new (16);
-  if (data->gs->searcher == NULL)
+  g_mutex_lock (&self->lock);
+  if (self->searcher == NULL)
+    self->searcher = kz_searcher_new (16);
+  if (self->searcher == NULL)
     {
-      g_mutex_unlock (&data->gs->lock);
+      g_mutex_unlock (&self->lock);
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                                _("Not enough memory for the computer player"));
       return;
@@ -126,9 +136,9 @@ choose_thread (GTask        *task,
   limits.seed = (uint64_t) g_get_real_time ();
   if (data->max_msec > 0 && (limits.max_time_ms == 0 || (guint) limits.max_time_ms > data->max_msec))
     limits.max_time_ms = (int) data->max_msec;
-  result = kz_search (data->gs->searcher, &data->pos, data->history, data->n_history, &limits,
+  result = kz_search (self->searcher, &data->pos, data->history, data->n_history, &limits,
                       &data->stop);
-  g_mutex_unlock (&data->gs->lock);
+  g_mutex_unlock (&self->lock);
 
   /* Let quick answers wait a little, still responsive to cancellation. */
   while (!atomic_load (&data->stop) &&
@@ -153,18 +163,21 @@ choose_thread (GTask        *task,
 }
 
 void
-kz_computer_player_choose_async (KzGame              *game,
+kz_computer_player_choose_async (KzComputerPlayer    *self,
+                                 KzGame              *game,
                                  int                  level,
                                  guint                min_msec,
                                  GCancellable        *cancellable,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  kz_computer_player_choose_timed_async (game, level, min_msec, 0, cancellable, callback, user_data);
+  kz_computer_player_choose_timed_async (self, game, level, min_msec, 0, cancellable, callback,
+                                         user_data);
 }
 
 void
-kz_computer_player_choose_timed_async (KzGame              *game,
+kz_computer_player_choose_timed_async (KzComputerPlayer    *self,
+                                       KzGame              *game,
                                        int                  level,
                                        guint                min_msec,
                                        guint                max_msec,
@@ -172,14 +185,17 @@ kz_computer_player_choose_timed_async (KzGame              *game,
                                        GAsyncReadyCallback  callback,
                                        gpointer             user_data)
 {
-  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  ChooseData *data = g_new0 (ChooseData, 1);
-  guint ply = kz_game_get_ply (game);
+  g_autoptr (GTask) task = NULL;
+  ChooseData *data;
+  guint ply;
 
+  g_return_if_fail (KZ_IS_COMPUTER_PLAYER (self));
+  g_return_if_fail (KZ_IS_GAME (game));
+  task = g_task_new (self, cancellable, callback, user_data);
+  data = g_new0 (ChooseData, 1);
+  ply = kz_game_get_ply (game);
   if (level >= 4)
     ensure_tables ();
-  data->gs = game_searcher (game);
-  data->game = g_object_ref (game);
   data->pos = *kz_game_get_position (game);
   data->level = level;
   data->max_msec = max_msec;
@@ -200,13 +216,17 @@ kz_computer_player_choose_timed_async (KzGame              *game,
 }
 
 gboolean
-kz_computer_player_choose_finish (GAsyncResult  *result,
+kz_computer_player_choose_finish (KzComputerPlayer *self,
+                                  GAsyncResult  *result,
                                   KzMove        *move,
                                   int           *score,
                                   GError       **error)
 {
   GTask *task = G_TASK (result);
-  ChooseData *data = g_task_get_task_data (task);
+  ChooseData *data;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  data = g_task_get_task_data (task);
 
   if (!g_task_propagate_boolean (task, error))
     return FALSE;

@@ -10,11 +10,21 @@
 
 G_BEGIN_DECLS
 
+/* A computer player: its searcher and hash table, kept from move to
+ * move of one game (make a new one for another game).  A search running
+ * in a thread holds a reference, so the player may be dropped at once
+ * after cancelling it. */
+#define KZ_TYPE_COMPUTER_PLAYER (kz_computer_player_get_type ())
+G_DECLARE_FINAL_TYPE (KzComputerPlayer, kz_computer_player, KZ, COMPUTER_PLAYER, GObject)
+
+KzComputerPlayer *kz_computer_player_new (void);
+
 /* Chooses a move for the side to move at the game's current position,
  * at a level 1–5, in a worker thread (GTask).  Cancelling stops the
  * search at once.  `min_msec` makes quick answers wait a little so the
  * player sees the computer "think". */
-void     kz_computer_player_choose_async  (KzGame              *game,
+void     kz_computer_player_choose_async  (KzComputerPlayer    *self,
+                                           KzGame              *game,
                                            int                  level,
                                            guint                min_msec,
                                            GCancellable        *cancellable,
@@ -23,7 +33,8 @@ void     kz_computer_player_choose_async  (KzGame              *game,
 /* The same with a time budget: the search stops after `max_msec`
  * (0: the level's own limit only), and the wait for a quick answer is
  * kept within it (the computer budgets its thinking by its clock). */
-void     kz_computer_player_choose_timed_async (KzGame              *game,
+void     kz_computer_player_choose_timed_async (KzComputerPlayer    *self,
+                                                KzGame              *game,
                                                 int                  level,
                                                 guint                min_msec,
                                                 guint                max_msec,
@@ -32,7 +43,8 @@ void     kz_computer_player_choose_timed_async (KzGame              *game,
                                                 gpointer             user_data);
 /* The move, and the search's score from the mover's point of view (in
  * hundredths of a piece). */
-gboolean kz_computer_player_choose_finish (GAsyncResult  *result,
+gboolean kz_computer_player_choose_finish (KzComputerPlayer *self,
+                                           GAsyncResult  *result,
                                            KzMove        *move,
                                            int           *score,
                                            GError       **error);

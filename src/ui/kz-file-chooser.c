@@ -52,6 +52,7 @@ kz_file_error_message (GFile *file, const GError *error)
 typedef struct {
   KzFileCallback callback;
   gpointer       user_data;
+  gboolean       save;      /* a file to write, not to read */
 } Pending;
 
 static GtkFileFilter *
@@ -72,9 +73,8 @@ dialog_done (GObject *source, GAsyncResult *result, gpointer data)
   Pending *p = data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GFile) file = NULL;
-  gboolean save = GPOINTER_TO_INT (g_object_get_data (source, "kz-save"));
 
-  if (save)
+  if (p->save)
     file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, &error);
   else
     file = gtk_file_dialog_open_finish (GTK_FILE_DIALOG (source), result, &error);
@@ -106,7 +106,7 @@ run (GtkWindow *parent, gboolean save, const char *title, const char *initial_na
       gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
       gtk_file_dialog_set_default_filter (dialog, filter);
     }
-  g_object_set_data (G_OBJECT (dialog), "kz-save", GINT_TO_POINTER (save));
+  p->save = save;
   if (save)
     gtk_file_dialog_save (dialog, parent, NULL, dialog_done, p);
   else

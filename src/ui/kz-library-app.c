@@ -96,19 +96,11 @@ static void
 import_finished (KzImportDialog *dialog, gint64 import_id, guint imported, gpointer data)
 {
   KzApplication *app = data;
-  KzSession *session = kz_application_get_session (app);
-  KzWindow *window = main_window (app);
-  if (imported == 0)
-    return;
-  kz_session_games_added (session);
-  if (g_object_get_data (G_OBJECT (dialog), "open-first"))
-    {
-      gint64 first = first_game_of (kz_session_get_store (session), import_id);
-      g_autoptr (GError) open_error = NULL;
-      /* The window follows the session and reviews the game. */
-      if (first != 0 && !kz_session_open_for_review (session, first, &open_error) && window)
-        kz_window_show_toast (window, open_error->message);
-    }
+
+  /* (A file opened from outside is imported without the dialog and its
+   * first game reviewed: import_opened_file().) */
+  if (imported > 0)
+    kz_session_games_added (kz_application_get_session (app));
 }
 
 static void
@@ -236,8 +228,6 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
     }
   GtkWindow *parent = library ? GTK_WINDOW (library) : GTK_WINDOW (window);
   KzImportDialog *dialog = kz_import_dialog_new (parent, session, file);
-  if (open_first)
-    g_object_set_data (G_OBJECT (dialog), "open-first", GINT_TO_POINTER (1));
   g_signal_connect_object (dialog, "finished", G_CALLBACK (import_finished), app, 0);
   g_signal_connect_object (dialog, "undone", G_CALLBACK (import_undone), app, 0);
   gtk_window_present (GTK_WINDOW (dialog));

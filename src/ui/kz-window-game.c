@@ -60,6 +60,9 @@ kz_window_show_game (KzWindow *self, KzGame *game)
     }
   self->game_over_pending = FALSE;
   g_set_object (&self->game, game);
+  /* A fresh search (and hash table) for each game. */
+  g_clear_object (&self->computer);
+  self->computer = kz_computer_player_new ();
   kz_window_set_clock (self, game);
   kz_moves_view_set_game (self->moves_view, game);
   kz_window_orient_board (self);
@@ -239,7 +242,7 @@ computer_done (GObject      *source,
   /* Stopped meanwhile (undo, new game, window closed): drop the answer. */
   if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->game == NULL)
     return;
-  if (!kz_computer_player_choose_finish (result, &move, NULL, &error))
+  if (!kz_computer_player_choose_finish (KZ_COMPUTER_PLAYER (source), result, &move, NULL, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
@@ -270,7 +273,8 @@ kz_window_maybe_start_computer (KzWindow *self)
     return;
   self->thinking = TRUE;
   self->computer_cancellable = g_cancellable_new ();
-  kz_computer_player_choose_timed_async (self->game, kz_game_get_player_level (self->game, side), 600,
+  kz_computer_player_choose_timed_async (self->computer, self->game,
+                                         kz_game_get_player_level (self->game, side), 600,
                                          self->clock ? (guint) kz_game_clock_think_budget (self->clock) : 0,
                                          self->computer_cancellable, computer_done, g_object_ref (self));
   kz_window_update (self);
@@ -460,7 +464,7 @@ computer_draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   int score = 0;
 
-  if (!kz_computer_player_choose_finish (result, NULL, &score, &error))
+  if (!kz_computer_player_choose_finish (KZ_COMPUTER_PLAYER (source), result, NULL, &score, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         kz_window_show_toast (self, error->message);
@@ -500,8 +504,8 @@ offer_draw_activated (GSimpleAction *action, GVariant *param, gpointer user_data
     {
       g_autoptr (GCancellable) cancellable = g_cancellable_new ();
       kz_window_show_toast (self, _("The computer considers your draw offer…"));
-      kz_computer_player_choose_async (self->game, 2, 0, cancellable, computer_draw_done,
-                                       g_object_ref (self));
+      kz_computer_player_choose_async (self->computer, self->game, 2, 0, cancellable,
+                                       computer_draw_done, g_object_ref (self));
       return;
     }
   /* Translators: %s is "Cossacks" or "Turks" */
@@ -523,7 +527,7 @@ hint_done (GObject *source, GAsyncResult *result, gpointer user_data)
   char text[KZ_MOVE_STR_MAX];
   g_autofree char *msg = NULL;
 
-  if (!kz_computer_player_choose_finish (result, &move, NULL, &error))
+  if (!kz_computer_player_choose_finish (KZ_COMPUTER_PLAYER (source), result, &move, NULL, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         kz_window_show_toast (self, error->message);
@@ -549,7 +553,8 @@ hint_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 
   if (kz_game_is_over (self->game) || self->thinking)
     return;
-  kz_computer_player_choose_async (self->game, 3, 0, NULL, hint_done, g_object_ref (self));
+  kz_computer_player_choose_async (self->computer, self->game, 3, 0, NULL, hint_done,
+                                   g_object_ref (self));
 }
 
 static const GActionEntry game_actions[] = {

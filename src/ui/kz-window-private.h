@@ -19,6 +19,7 @@
 #pragma once
 
 #include "kz-board-view.h"
+#include "kz-computer-player.h"
 #include "kz-eval-bar.h"
 #include "kz-eval-graph.h"
 #include "kz-move-arrow.h"
@@ -58,6 +59,7 @@ struct _KzWindow {
   KzGame          *game;         /* the session's game, as shown */
   KzGameClock     *clock;        /* the game's clock; NULL without a time control */
 
+  KzComputerPlayer *computer;    /* its search, for the game shown */
   GCancellable    *computer_cancellable;
   gboolean         thinking;
   gboolean         game_over_pending;   /* show the dialog after the animation */

@@ -265,6 +265,7 @@ kz_window_dispose (GObject *object)
   kz_window_analysis_dispose (self);
   kz_window_set_clock (self, NULL);
   g_clear_object (&self->game);
+  g_clear_object (&self->computer);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_object (&self->sounds);
