@@ -16,7 +16,9 @@
   that name a release tag or a commit (never a branch), brand colours that
   contrast with the icon's large areas (CIE76 colour difference >= 30;
   the light colour light, the dark one dark), categories and keywords the
-  same as the desktop file's.
+  same as the desktop file's; the <id> and <launchable> the app id, an
+  OARS content rating and a project licence. (The screenshots themselves:
+  check-screenshots.py.)
 
 Usage: check-data-files.py SOURCE_DATA_DIR BUILD_DATA_DIR APP_ID
 """
@@ -213,7 +215,7 @@ def repository_ref_ok(url, version):
 
 
 def check_flathub_metainfo(src_path, built_path, desktop_path, icon_path, screenshots_dir,
-                           version):
+                           version, app_id):
     try:
         src = ET.parse(src_path).getroot()
         built = ET.parse(built_path).getroot()
@@ -228,6 +230,20 @@ def check_flathub_metainfo(src_path, built_path, desktop_path, icon_path, screen
                           f'{SUMMARY_MAX}): {text}')
         if text.endswith('.'):
             errors.append(f'the summary ({lang}) ends with a full stop')
+
+    # The component, its launchable and the manifest's id are the app id.
+    if (src.findtext('id') or '').strip() != app_id:
+        errors.append(f'the metainfo <id> is {src.findtext("id")!r}, not {app_id}')
+    launchable = src.find('launchable')
+    if launchable is None or launchable.get('type') != 'desktop-id' \
+            or (launchable.text or '').strip() != app_id + '.desktop':
+        errors.append(f'the metainfo needs <launchable type="desktop-id">{app_id}.desktop'
+                      f'</launchable>')
+    if src.find('content_rating') is None or \
+            not (src.find('content_rating').get('type') or '').startswith('oars-'):
+        errors.append('the metainfo needs an OARS <content_rating>')
+    if not (src.findtext('project_license') or '').strip():
+        errors.append('the metainfo has no <project_license>')
 
     dev = src.find('developer')
     if dev is None or not re.fullmatch(r'[a-z0-9-]+(\.[A-Za-z0-9_-]+)+', dev.get('id', '')) \
@@ -310,7 +326,7 @@ def main():
                            os.path.join(build, app_id + '.metainfo.xml'),
                            os.path.join(build, app_id + '.desktop'),
                            os.path.join(src, 'icons/hicolor/scalable/apps', app_id + '.svg'),
-                           os.path.join(src, 'screenshots'), project_version(src))
+                           os.path.join(src, 'screenshots'), project_version(src), app_id)
     for page in ('kazaki.1', 'kazaki-cli.1'):
         if os.path.exists(os.path.join(build, page)):
             check_man(os.path.join(build, page))

@@ -276,7 +276,8 @@ for spec in "${SHOTS[@]}"; do
   rc=0
   DISPLAY=:$(head -1 "$SHOT_TMP/display") dbus-run-session -- \
     "$0" $([ "$mode" = flatpak ] && echo --flatpak) --in-session "$shot" "$out/$file" "$lang" "$style" \
-    2>"$SHOT_TMP/session.log" || rc=$?
+    >"$SHOT_TMP/session.out" 2>"$SHOT_TMP/session.log" || rc=$?
+  grep '\.png: ' "$SHOT_TMP/session.out" || true
   kill "$xvfb_pid" 2>/dev/null || true
   wait "$xvfb_pid" 2>/dev/null || true
   exec 7>&-
