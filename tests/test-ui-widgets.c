@@ -1,12 +1,16 @@
 /* test-ui-widgets.c — the window's composed widgets on their own: the
  * New Game form (Enter in a name starts the game), the moves view (rows,
- * the result at the end), the review bar (the scrubber moves the review,
- * also while it plays on).
+ * the result at the end; variations, comments and marks, a click on a
+ * variation's move), the annotation panel (a comment handed on when the
+ * editor is left), the review bar (the scrubber moves the review, also
+ * while it plays on).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
 
+#include "kz-annotation-panel.h"
+#include "kz-kgn.h"
 #include "kz-move-row.h"
 #include "kz-moves-view.h"
 #include "kz-new-game-form.h"
@@ -133,6 +137,142 @@ test_moves_view_result (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static const char annotated[] =
+  "[Event \"Annotated\"]\n[Result \"*\"]\n\n"
+  "{The opening of the battle.} 1. b4-a4! {A quiet start}\n"
+  "(1. e3-e4?! {Sharper} 1... b6-a6 (1...c6-c5 $14 2. c4xc6xa6!!) 2.e4-e5)\n"
+  "( {Or} 1. d4-d5 d6xd4 )\n"
+  "1... b6-a6 $1 2. a4-a5 ?? a6xa4 *\n";
+
+/* The move buttons shown by the list, by their text. */
+static GtkWidget *
+find_move_button (GtkWidget *view, const char *text)
+{
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+
+  find_type (view, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkWidget *button = g_ptr_array_index (buttons, i);
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+      if (gtk_widget_has_css_class (button, "move") && GTK_IS_LABEL (label)
+          && gtk_widget_get_mapped (button)
+          && g_str_equal (gtk_label_get_text (GTK_LABEL (label)), text))
+        return button;
+    }
+  return NULL;
+}
+
+static void
+node_activated (KzMovesView *view, KzMoveNode *node, KzMoveNode **out)
+{
+  *out = node;
+}
+
+/* Variations inline under their move, indented by depth, comments in
+ * rows of their own, marks after the moves; a click on a move of a
+ * nested variation gives its node. */
+static void
+test_moves_view_variations (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (annotated, -1, &error);
+  GtkWidget *window = gtk_window_new ();
+  KzMovesView *view = g_object_new (KZ_TYPE_MOVES_VIEW, NULL);
+  GListModel *rows = kz_moves_view_get_model (view);
+  KzMoveNode *clicked = NULL;
+  GtkWidget *button;
+  guint depths[] = { 0, 0, 0, 1, 1, 1, 2, 2, 1, 1, 1, 0, 0 };
+
+  g_assert_no_error (error);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 900);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  kz_moves_view_set_game (view, game);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, G_N_ELEMENTS (depths));
+  for (guint i = 0; i < G_N_ELEMENTS (depths); i++)
+    {
+      g_autoptr (KzMoveRow) row = g_list_model_get_item (rows, i);
+      g_assert_cmpuint (kz_move_row_get_depth (row), ==, depths[i]);
+    }
+  {
+    g_autoptr (KzMoveRow) comment = g_list_model_get_item (rows, 4);
+    g_assert_cmpint (kz_move_row_get_kind (comment), ==, KZ_MOVE_ROW_COMMENT);
+    g_assert_cmpstr (kz_move_row_get_comment (comment), ==, "Sharper");
+  }
+  g_signal_connect (view, "node-activated", G_CALLBACK (node_activated), &clicked);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+
+  /* Marks after the moves, the NAG $14 as its sign. */
+  g_assert_nonnull (find_move_button (GTK_WIDGET (view), "b4-a4!"));
+  g_assert_nonnull (find_move_button (GTK_WIDGET (view), "a4-a5??"));
+  button = find_move_button (GTK_WIDGET (view), "c4xc6xa6!!");
+  g_assert_nonnull (button);
+  g_assert_nonnull (find_move_button (GTK_WIDGET (view), "c6-c5 +/="));
+  gtk_widget_activate (button);
+  for (guint i = 0; i < 200 && clicked == NULL; i++)
+    wait_ms (10);     /* clicked after the press animation */
+  g_assert_nonnull (clicked);
+  g_assert_cmpstr (kz_move_node_get_move_text (clicked), ==, "c4xc6xa6");
+  g_assert_cmpuint (kz_move_node_get_depth (clicked), ==, 2);
+
+  /* The current node is highlighted, in a variation too. */
+  kz_moves_view_set_current_node (view, clicked);
+  spin ();
+  button = find_move_button (GTK_WIDGET (view), "c4xc6xa6!!");
+  g_assert_true (gtk_widget_has_css_class (button, "current"));
+  g_assert_false (gtk_widget_has_css_class (find_move_button (GTK_WIDGET (view), "b4-a4!"),
+                                            "current"));
+  g_assert_cmpuint (kz_moves_view_get_current_ply (view), ==, 3);
+
+  /* An edit of the tree shows at once: a mark on the main line's reply. */
+  g_assert_true (kz_game_set_mark (game, kz_game_get_main_node (game, 3), KZ_NAG_INTERESTING, NULL));
+  spin ();
+  g_assert_nonnull (find_move_button (GTK_WIDGET (view), "a4-a5!?"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+comment_edited (KzAnnotationPanel *panel, KzMoveNode *node, const char *text, char **out)
+{
+  g_free (*out);
+  *out = g_strdup_printf ("%s: %s", kz_move_node_get_move_text (node), text);
+}
+
+/* The comment typed is handed on for the move it was typed for, when
+ * another move is shown; the editor then shows that move's comment. */
+static void
+test_annotation_panel (void)
+{
+  g_autoptr (KzGame) game = kz_kgn_parse_game (annotated, -1, NULL);
+  GtkWidget *window = gtk_window_new ();
+  KzAnnotationPanel *panel = g_object_new (KZ_TYPE_ANNOTATION_PANEL, NULL);
+  g_autoptr (GPtrArray) views = g_ptr_array_new ();
+  g_autofree char *edited = NULL;
+  g_autofree char *shown = NULL;
+  KzMoveNode *first = kz_game_get_main_node (game, 1);
+  KzMoveNode *second = kz_game_get_main_node (game, 2);
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (panel));
+  g_signal_connect (panel, "comment-edited", G_CALLBACK (comment_edited), &edited);
+  gtk_window_present (GTK_WINDOW (window));
+  kz_annotation_panel_set_node (panel, first);
+  shown = kz_annotation_panel_dup_text (panel);
+  g_assert_cmpstr (shown, ==, "A quiet start");
+  find_type (GTK_WIDGET (panel), GTK_TYPE_TEXT_VIEW, views);
+  g_assert_cmpuint (views->len, ==, 1);
+  /* Loading a comment is no edit. */
+  kz_annotation_panel_set_node (panel, second);
+  g_assert_null (edited);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (g_ptr_array_index (views, 0)), "Forced", -1);
+  kz_annotation_panel_set_node (panel, first);
+  g_assert_cmpstr (edited, ==, "b6-a6: Forced");
+  g_free (shown);
+  shown = kz_annotation_panel_dup_text (panel);
+  g_assert_cmpstr (shown, ==, "A quiet start");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Defect: the scrubber ignored the mouse while the review played on (the
  * bar was reset before the value was read). */
 static void
@@ -184,6 +324,8 @@ main (int argc, char **argv)
   kz_register_resource ();
   g_test_add_func ("/widgets/new-game-enter", test_new_game_enter);
   g_test_add_func ("/widgets/moves-view-result", test_moves_view_result);
+  g_test_add_func ("/widgets/moves-view-variations", test_moves_view_variations);
+  g_test_add_func ("/widgets/annotation-panel", test_annotation_panel);
   g_test_add_func ("/widgets/review-bar-scrubber", test_review_bar_scrubber);
   return g_test_run ();
 }

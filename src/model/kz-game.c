@@ -906,6 +906,34 @@ kz_game_get_piece_ids (KzGame *self, guint ply)
   return st ? st->ids : NULL;
 }
 
+gboolean
+kz_game_get_node_piece_ids (KzGame *self, KzMoveNode *node, gint8 ids[KZ_GRID_SIZE])
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  g_return_val_if_fail (KZ_IS_MOVE_NODE (node), FALSE);
+  g_autoptr (GPtrArray) path = kz_game_get_path (self, node);
+  if (path->len == 0 || g_ptr_array_index (path, 0) != kz_game_get_root (self))
+    return FALSE;
+  /* The main line's ids up to where the path leaves it, then the moves. */
+  guint i = 0;
+  while (i + 1 < path->len && kz_move_node_is_main_line (g_ptr_array_index (path, i + 1)))
+    i++;
+  const PlyState *st = state_at (self, i);
+  if (st == NULL)
+    return FALSE;
+  memcpy (ids, st->ids, KZ_GRID_SIZE);
+  for (i++; i < path->len; i++)
+    {
+      const KzMove *move = kz_move_node_get_move (g_ptr_array_index (path, i));
+      gint8 mover = ids[move->from];
+      ids[move->from] = KZ_NO_PIECE;
+      for (KzBits b = move->captured; b; b &= b - 1)
+        ids[kz_bit_scan (b)] = KZ_NO_PIECE;
+      ids[move->to] = mover;
+    }
+  return TRUE;
+}
+
 KzPiece
 kz_game_get_piece_at (KzGame *self, guint ply, int point)
 {

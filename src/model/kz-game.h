@@ -217,6 +217,11 @@ gboolean            kz_game_parse_move (KzGame *self, const char *text,
 KzPiece             kz_game_get_piece_at (KzGame *self, guint ply, int point);
 /* 45 ids (indexed by point, KZ_NO_PIECE where empty) at ply; NULL when out of range. */
 const gint8        *kz_game_get_piece_ids (KzGame *self, guint ply);
+/* The 45 ids (as above) in the position after `node`, a node of this
+ * game's tree (a variation's pieces keep the ids they had where it
+ * branched).  FALSE when the node is not in the tree. */
+gboolean            kz_game_get_node_piece_ids (KzGame *self, KzMoveNode *node,
+                                                gint8 ids[KZ_GRID_SIZE]);
 /* Where piece `id` stands at `ply`, or KZ_NO_POINT when it has been captured. */
 int                 kz_game_find_piece (KzGame *self, guint ply, int id);
 /* The fixed troop of piece `id`. */

@@ -14,6 +14,7 @@ struct _KzMoveRow {
   guint          depth;
   int            ply[2];
   char          *text[2];
+  KzMoveNode    *node[2];
   char          *comment;
 };
 
@@ -37,6 +38,19 @@ kz_move_row_new_result (const char *text)
 
   self->kind = KZ_MOVE_ROW_RESULT;
   self->comment = g_strdup (text);
+  return self;
+}
+
+KzMoveRow *
+kz_move_row_new_comment (const char *text, guint depth, KzMoveNode *node)
+{
+  KzMoveRow *self = g_object_new (KZ_TYPE_MOVE_ROW, NULL);
+
+  self->kind = KZ_MOVE_ROW_COMMENT;
+  self->depth = depth;
+  self->comment = g_strdup (text);
+  if (node)
+    self->node[0] = g_object_ref (node);
   return self;
 }
 
@@ -87,6 +101,64 @@ kz_move_row_set_move (KzMoveRow *self, KzSide side, int ply, const char *text)
   self->text[side] = g_strdup (text);
 }
 
+KzMoveNode *
+kz_move_row_get_node (KzMoveRow *self, KzSide side)
+{
+  g_return_val_if_fail (KZ_IS_MOVE_ROW (self), NULL);
+  g_return_val_if_fail (side == KZ_COSSACKS || side == KZ_TURKS, NULL);
+  return self->node[side];
+}
+
+void
+kz_move_row_set_node (KzMoveRow *self, KzSide side, KzMoveNode *node)
+{
+  g_return_if_fail (KZ_IS_MOVE_ROW (self));
+  g_return_if_fail (side == KZ_COSSACKS || side == KZ_TURKS);
+  g_return_if_fail (KZ_IS_MOVE_NODE (node) && !kz_move_node_is_root (node));
+  g_set_object (&self->node[side], node);
+  kz_move_row_set_move (self, side, (int) kz_move_node_get_ply (node) - 1,
+                        kz_move_node_get_move_text (node));
+}
+
+const char *
+kz_nag_to_symbol (guint nag)
+{
+  switch (nag)
+    {
+    case 10: return "=";
+    case 13: return "∞";
+    case 14: return "+/=";
+    case 15: return "=/+";
+    case 16: return "±";
+    case 17: return "∓";
+    case 18: return "+−";
+    case 19: return "−+";
+    default: return kz_nag_to_mark (nag);
+    }
+}
+
+char *
+kz_move_row_dup_label (KzMoveRow *self, KzSide side)
+{
+  g_return_val_if_fail (KZ_IS_MOVE_ROW (self), NULL);
+  g_return_val_if_fail (side == KZ_COSSACKS || side == KZ_TURKS, NULL);
+  if (self->text[side] == NULL)
+    return NULL;
+  GString *out = g_string_new (self->text[side]);
+  if (self->node[side])
+    {
+      guint n;
+      const guint8 *nags = kz_move_node_get_nags (self->node[side], &n);
+      guint mark = kz_move_node_get_mark (self->node[side]);
+      if (mark)
+        g_string_append (out, kz_nag_to_mark (mark));
+      for (guint i = 0; i < n; i++)
+        if (nags[i] != mark && kz_nag_to_symbol (nags[i]))
+          g_string_append_printf (out, " %s", kz_nag_to_symbol (nags[i]));
+    }
+  return g_string_free (out, FALSE);
+}
+
 const char *
 kz_move_row_get_comment (KzMoveRow *self)
 {
@@ -114,6 +186,18 @@ kz_move_row_find_ply (KzMoveRow *self, int ply)
   return -1;
 }
 
+int
+kz_move_row_find_node (KzMoveRow *self, KzMoveNode *node)
+{
+  g_return_val_if_fail (KZ_IS_MOVE_ROW (self), -1);
+  if (node == NULL || self->kind != KZ_MOVE_ROW_MOVES)
+    return -1;
+  for (int side = KZ_COSSACKS; side <= KZ_TURKS; side++)
+    if (self->node[side] == node)
+      return side;
+  return -1;
+}
+
 /* "1-0 · every Turkish piece has been taken" */
 static char *
 result_text (KzGame *game)
@@ -122,28 +206,78 @@ result_text (KzGame *game)
                           kz_termination_describe (kz_game_get_termination (game)));
 }
 
+static void emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth);
+
+/* The lines that branch at `node`'s place: every child of `parent`
+ * but `except`, one level deeper. */
+static void
+emit_variations (GPtrArray *rows, KzGame *game, KzMoveNode *parent, KzMoveNode *except,
+                 guint depth)
+{
+  for (guint i = 0; i < kz_move_node_get_n_children (parent); i++)
+    {
+      KzMoveNode *child = kz_move_node_get_child (parent, i);
+      if (child != except)
+        emit_line (rows, game, child, depth + 1);
+    }
+}
+
+/* One line from its first move `first` on, at `depth`. */
+static void
+emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth)
+{
+  KzMoveRow *row = NULL;
+
+  if (kz_move_node_get_comment_before (first)[0])
+    g_ptr_array_add (rows, kz_move_row_new_comment (kz_move_node_get_comment_before (first),
+                                                    depth, first));
+  for (KzMoveNode *n = first; n; )
+    {
+      KzSide side = kz_move_node_get_mover (n);
+      KzMoveNode *parent = kz_move_node_get_parent (n);
+      KzMoveNode *next = kz_move_node_get_continuation (n);
+      /* The first move of a variation has its siblings shown by the line
+       * it branches from; any other move, the alternatives to it. */
+      gboolean alternatives = !kz_move_node_starts_variation (n)
+                              && kz_move_node_get_n_children (parent) > 1;
+      gboolean only_variations = next == NULL && kz_move_node_get_n_children (n) > 0;
+
+      if (row == NULL || side == KZ_COSSACKS || kz_move_row_get_ply (row, KZ_TURKS) >= 0)
+        {
+          row = kz_move_row_new_moves (kz_replay_move_number (game, kz_move_node_get_ply (n)), depth);
+          g_ptr_array_add (rows, row);
+        }
+      kz_move_row_set_node (row, side, n);
+      if (kz_move_node_get_comment (n)[0])
+        g_ptr_array_add (rows, kz_move_row_new_comment (kz_move_node_get_comment (n), depth, n));
+      if (alternatives)
+        emit_variations (rows, game, parent, n, depth);
+      if (only_variations)
+        emit_variations (rows, game, n, NULL, depth);
+      if (kz_move_node_get_comment (n)[0] || alternatives || only_variations)
+        row = NULL;    /* the line goes on in a new row */
+      n = next;
+    }
+}
+
 void
 kz_move_rows_fill (GListStore *store, KzGame *game)
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  guint n;
-  KzMoveRow *row = NULL;
+  KzMoveNode *root;
+  KzMoveNode *first;
 
   g_return_if_fail (G_IS_LIST_STORE (store));
   g_return_if_fail (KZ_IS_GAME (game));
 
-  n = kz_game_get_ply (game);
-  for (guint i = 0; i < n; i++)
-    {
-      KzSide side = kz_game_get_position_at (game, i)->side;
-
-      if (row == NULL || side == KZ_COSSACKS)
-        {
-          row = kz_move_row_new_moves (kz_replay_move_number (game, i + 1), 0);
-          g_ptr_array_add (rows, row);
-        }
-      kz_move_row_set_move (row, side, (int) i, kz_game_get_move_text (game, i));
-    }
+  root = kz_game_get_root (game);
+  if (kz_move_node_get_comment (root)[0])
+    g_ptr_array_add (rows, kz_move_row_new_comment (kz_move_node_get_comment (root), 0, root));
+  first = kz_move_node_get_continuation (root);
+  if (first)
+    emit_line (rows, game, first, 0);
+  else
+    emit_variations (rows, game, root, NULL, 0);
   if (kz_game_is_over (game))
     {
       g_autofree char *text = result_text (game);
@@ -161,7 +295,21 @@ kz_move_rows_find (GListModel *model, int ply)
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (KzMoveRow) row = g_list_model_get_item (model, i);
-      if (kz_move_row_find_ply (row, ply) >= 0)
+      if (row->depth == 0 && kz_move_row_find_ply (row, ply) >= 0)
+        return i;
+    }
+  return G_MAXUINT;
+}
+
+guint
+kz_move_rows_find_node (GListModel *model, KzMoveNode *node)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; node && i < n; i++)
+    {
+      g_autoptr (KzMoveRow) row = g_list_model_get_item (model, i);
+      if (kz_move_row_find_node (row, node) >= 0)
         return i;
     }
   return G_MAXUINT;
@@ -174,6 +322,8 @@ kz_move_row_finalize (GObject *object)
 
   g_free (self->text[0]);
   g_free (self->text[1]);
+  g_clear_object (&self->node[0]);
+  g_clear_object (&self->node[1]);
   g_free (self->comment);
   G_OBJECT_CLASS (kz_move_row_parent_class)->finalize (object);
 }

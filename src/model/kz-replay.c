@@ -12,12 +12,16 @@
 
 struct _KzReplay
 {
-  GObject  parent_instance;
-  KzGame  *game;
-  guint    ply;
-  guint    n_plies;
-  gulong   played_id;
-  gulong   undone_id;
+  GObject     parent_instance;
+  KzGame     *game;
+  KzMoveNode *node;      /* shown (a reference) */
+  KzMoveNode *tip;       /* the line followed goes through it (a reference) */
+  GPtrArray  *path;      /* the nodes from the root to `node` (references) */
+  guint       ply;
+  guint       n_plies;
+  gulong      played_id;
+  gulong      undone_id;
+  gulong      tree_id;
 };
 
 G_DEFINE_FINAL_TYPE (KzReplay, kz_replay, G_TYPE_OBJECT)
@@ -29,20 +33,61 @@ enum {
   PROP_N_PLIES,
   PROP_CAN_GO_BACK,
   PROP_CAN_GO_FORWARD,
+  PROP_NODE,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-/* Moves to (ply, n_plies) and notifies exactly what changed. */
+/* Whether `node` is (still) in the game's tree. */
+static gboolean
+in_tree (KzReplay *self, KzMoveNode *node)
+{
+  KzMoveNode *n = node;
+  while (kz_move_node_get_parent (n))
+    n = kz_move_node_get_parent (n);
+  return n == kz_game_get_root (self->game);
+}
+
+/* Whether `ancestor` is `node` or one of the nodes before it. */
+static gboolean
+is_ancestor (KzMoveNode *ancestor, KzMoveNode *node)
+{
+  for (KzMoveNode *n = node; n; n = kz_move_node_get_parent (n))
+    if (n == ancestor)
+      return TRUE;
+  return FALSE;
+}
+
+/* The node of the line followed at `ply` (NULL beyond its end). */
+static KzMoveNode *
+line_node_at (KzReplay *self, guint ply)
+{
+  KzMoveNode *n = kz_move_node_get_line_end (self->tip);
+  if (ply > kz_move_node_get_ply (n))
+    return NULL;
+  while (kz_move_node_get_ply (n) > ply)
+    n = kz_move_node_get_parent (n);
+  return n;
+}
+
+/* Shows `node` (following `tip`) and notifies exactly what changed. */
 static void
-update (KzReplay *self, guint ply, guint n_plies)
+update (KzReplay *self, KzMoveNode *node, KzMoveNode *tip)
 {
   gboolean back = self->ply > 0;
   gboolean forward = self->ply < self->n_plies;
+  gboolean node_changed = node != self->node;
+  guint ply = kz_move_node_get_ply (node);
+  guint n_plies = kz_move_node_get_ply (kz_move_node_get_line_end (tip));
   gboolean ply_changed = ply != self->ply;
   gboolean n_changed = n_plies != self->n_plies;
 
+  g_set_object (&self->node, node);
+  g_set_object (&self->tip, tip);
+  g_ptr_array_set_size (self->path, 0);
+  for (KzMoveNode *n = node; n; n = kz_move_node_get_parent (n))
+    g_ptr_array_insert (self->path, 0, g_object_ref (n));
   self->ply = ply;
   self->n_plies = n_plies;
 
@@ -51,6 +96,8 @@ update (KzReplay *self, guint ply, guint n_plies)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_PLIES]);
   if (ply_changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLY]);
+  if (node_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODE]);
   if (back != (ply > 0))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_GO_BACK]);
   if (forward != (ply < n_plies))
@@ -58,12 +105,35 @@ update (KzReplay *self, guint ply, guint n_plies)
   g_object_thaw_notify (G_OBJECT (self));
 }
 
-/* The game got a move: a reviewer at the old end stays where it is. */
+/* The game changed (a move played or taken back, the tree edited): a
+ * reviewer at the old end stays where it is; a node that went away is
+ * replaced by the nearest one before it on its path. */
+static void
+refresh (KzReplay *self)
+{
+  KzMoveNode *node = kz_game_get_root (self->game);
+  for (guint i = self->path->len; i > 0; i--)
+    if (in_tree (self, g_ptr_array_index (self->path, i - 1)))
+      {
+        node = g_ptr_array_index (self->path, i - 1);
+        break;
+      }
+  KzMoveNode *tip = in_tree (self, self->tip) ? self->tip : node;
+  if (!is_ancestor (node, kz_move_node_get_line_end (tip)))
+    tip = node;
+  update (self, node, tip);
+}
+
 static void
 on_game_changed (KzGame *game, guint ply_after, gpointer move, KzReplay *self)
 {
-  guint n = kz_game_get_ply (game);
-  update (self, MIN (self->ply, n), n);
+  refresh (self);
+}
+
+static void
+on_tree_changed (KzGame *game, KzMoveNode *node, KzReplay *self)
+{
+  refresh (self);
 }
 
 static void
@@ -74,7 +144,11 @@ kz_replay_dispose (GObject *object)
     {
       g_clear_signal_handler (&self->played_id, self->game);
       g_clear_signal_handler (&self->undone_id, self->game);
+      g_clear_signal_handler (&self->tree_id, self->game);
     }
+  g_clear_object (&self->node);
+  g_clear_object (&self->tip);
+  g_clear_pointer (&self->path, g_ptr_array_unref);
   g_clear_object (&self->game);
   G_OBJECT_CLASS (kz_replay_parent_class)->dispose (object);
 }
@@ -90,6 +164,7 @@ kz_replay_get_property (GObject *object, guint prop_id, GValue *value, GParamSpe
     case PROP_N_PLIES:        g_value_set_uint (value, self->n_plies); break;
     case PROP_CAN_GO_BACK:    g_value_set_boolean (value, self->ply > 0); break;
     case PROP_CAN_GO_FORWARD: g_value_set_boolean (value, self->ply < self->n_plies); break;
+    case PROP_NODE:           g_value_set_object (value, self->node); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -105,11 +180,14 @@ kz_replay_set_property (GObject *object, guint prop_id, const GValue *value,
       self->game = g_value_dup_object (value);
       if (self->game)
         {
-          self->n_plies = kz_game_get_ply (self->game);
+          KzMoveNode *end = kz_game_get_main_node (self->game, kz_game_get_ply (self->game));
+          update (self, end, end);
           self->played_id = g_signal_connect (self->game, "move-played",
                                               G_CALLBACK (on_game_changed), self);
           self->undone_id = g_signal_connect (self->game, "move-undone",
                                               G_CALLBACK (on_game_changed), self);
+          self->tree_id = g_signal_connect (self->game, "tree-changed",
+                                            G_CALLBACK (on_tree_changed), self);
         }
       break;
     case PROP_PLY:
@@ -138,12 +216,14 @@ kz_replay_class_init (KzReplayClass *klass)
   properties[PROP_CAN_GO_BACK] = g_param_spec_boolean ("can-go-back", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_GO_FORWARD] =
     g_param_spec_boolean ("can-go-forward", NULL, NULL, FALSE, ro);
+  properties[PROP_NODE] = g_param_spec_object ("node", NULL, NULL, KZ_TYPE_MOVE_NODE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 kz_replay_init (KzReplay *self)
 {
+  self->path = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 KzReplay *
@@ -151,7 +231,7 @@ kz_replay_new (KzGame *game, guint ply)
 {
   g_return_val_if_fail (KZ_IS_GAME (game), NULL);
   KzReplay *self = g_object_new (KZ_TYPE_REPLAY, "game", game, NULL);
-  self->ply = MIN (ply, self->n_plies);
+  update (self, kz_game_get_main_node (game, MIN (ply, self->n_plies)), self->tip);
   return self;
 }
 
@@ -190,13 +270,55 @@ kz_replay_get_can_go_forward (KzReplay *self)
   return self->ply < self->n_plies;
 }
 
+KzMoveNode *
+kz_replay_get_node (KzReplay *self)
+{
+  g_return_val_if_fail (KZ_IS_REPLAY (self), NULL);
+  return self->node;
+}
+
+gboolean
+kz_replay_goto_node (KzReplay *self, KzMoveNode *node)
+{
+  g_return_val_if_fail (KZ_IS_REPLAY (self), FALSE);
+  g_return_val_if_fail (KZ_IS_MOVE_NODE (node), FALSE);
+  if (!in_tree (self, node) || node == self->node)
+    return FALSE;
+  /* A node on the line followed keeps the line; any other starts one. */
+  KzMoveNode *tip = is_ancestor (node, kz_move_node_get_line_end (self->tip)) ? self->tip : node;
+  update (self, node, tip);
+  return TRUE;
+}
+
+gboolean
+kz_replay_switch_line (KzReplay *self, int direction)
+{
+  g_return_val_if_fail (KZ_IS_REPLAY (self), FALSE);
+  /* The nearest branch on the way back: the node shown or the first one
+   * before it that has siblings. */
+  for (KzMoveNode *n = self->node; n && !kz_move_node_is_root (n); n = kz_move_node_get_parent (n))
+    {
+      KzMoveNode *parent = kz_move_node_get_parent (n);
+      guint count = kz_move_node_get_n_children (parent);
+      if (count < 2)
+        continue;
+      int i = (int) kz_move_node_get_index (n) + (direction < 0 ? -1 : 1);
+      if (i < 0 || i >= (int) count)
+        return FALSE;
+      KzMoveNode *other = kz_move_node_get_child (parent, (guint) i);
+      update (self, other, other);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 kz_replay_goto (KzReplay *self, guint ply)
 {
   g_return_val_if_fail (KZ_IS_REPLAY (self), FALSE);
   if (ply > self->n_plies || ply == self->ply)
     return FALSE;
-  update (self, ply, self->n_plies);
+  update (self, line_node_at (self, ply), self->tip);
   return TRUE;
 }
 
@@ -231,28 +353,30 @@ const KzPosition *
 kz_replay_get_position (KzReplay *self)
 {
   g_return_val_if_fail (KZ_IS_REPLAY (self), NULL);
-  return kz_game_get_position_at (self->game, self->ply);
+  return kz_move_node_get_position (self->node);
 }
 
 char *
 kz_replay_dup_kpn (KzReplay *self)
 {
   g_return_val_if_fail (KZ_IS_REPLAY (self), NULL);
-  return kz_game_dup_kpn_at (self->game, self->ply);
+  char buf[KZ_KPN_MAX];
+  kz_kpn_format (kz_move_node_get_position (self->node), buf, sizeof buf);
+  return g_strdup (buf);
 }
 
 const KzMove *
 kz_replay_get_move (KzReplay *self)
 {
   g_return_val_if_fail (KZ_IS_REPLAY (self), NULL);
-  return self->ply > 0 ? kz_game_get_move (self->game, self->ply - 1) : NULL;
+  return kz_move_node_get_move (self->node);
 }
 
 const char *
 kz_replay_get_move_text (KzReplay *self)
 {
   g_return_val_if_fail (KZ_IS_REPLAY (self), NULL);
-  return self->ply > 0 ? kz_game_get_move_text (self->game, self->ply - 1) : NULL;
+  return kz_move_node_get_move_text (self->node);
 }
 
 gboolean
@@ -264,7 +388,10 @@ kz_replay_get_step (KzReplay *self, KzReplayStep *step)
   if (move == NULL)
     return FALSE;
   step->from = move->from;
-  step->piece_id = kz_game_get_piece_ids (self->game, self->ply - 1)[move->from];
+  gint8 ids[KZ_GRID_SIZE];
+  if (!kz_game_get_node_piece_ids (self->game, kz_move_node_get_parent (self->node), ids))
+    return FALSE;
+  step->piece_id = ids[move->from];
   if (move->n_jumps == 0)
     {
       step->n_steps = 1;
@@ -294,7 +421,8 @@ kz_replay_dup_moves_text (KzReplay *self)
   GString *out = g_string_new (NULL);
   guint col = 0;
   KzSide first = kz_game_get_start_position (self->game)->side;
-  for (guint i = 0; i < self->n_plies; i++)
+  guint n = kz_game_get_ply (self->game);
+  for (guint i = 0; i < n; i++)
     {
       /* Ply i is played by `first` when i is even. */
       gboolean cossack_turn = (first == KZ_COSSACKS) == (i % 2 == 0);

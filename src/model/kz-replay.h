@@ -1,11 +1,19 @@
 /* kz-replay.h — stepping through a game: the replay navigation model.
  *
  * A KzReplay wraps a KzGame (a game loaded from the library, or the game
- * being played, reviewed without leaving it) and a shown ply between 0
- * (the start position) and the number of moves of the game.  It never
- * changes the game.  When the wrapped game gets or loses moves (the
- * current game goes on while it is reviewed), "n-plies" follows and the
- * shown ply is clamped.
+ * being played, reviewed without leaving it) and shows one node of its
+ * tree of moves (kz-move-node.h): at first a node of the main line.  It
+ * follows a line: from the start through the node shown and on along
+ * first children to the line's end; "ply" is the shown node's ply and
+ * "n-plies" the ply at the end of the line followed (on the main line,
+ * the number of moves of the game).  Next, Previous, First, Last and
+ * kz_replay_goto() move along that line; kz_replay_goto_node() shows any
+ * node (a node off the line followed starts a new line through it);
+ * kz_replay_switch_line() changes to a sibling line at the nearest
+ * branch.  It never changes the game.  When the wrapped game gets or
+ * loses moves (the current game goes on while it is reviewed) or its
+ * tree is edited, "n-plies" follows, and a node that went away is
+ * replaced by the nearest node before it.
  *
  * "Continue from here" starts a new game from the shown position.
  *
@@ -25,7 +33,9 @@ G_DECLARE_FINAL_TYPE (KzReplay, kz_replay, KZ, REPLAY, GObject)
 
 /* Properties (all notify, only when the value changes):
  *   "game" KzGame (construct-only), "ply" guint (read-write),
- *   "n-plies" guint, "can-go-back", "can-go-forward" gboolean. */
+ *   "n-plies" guint, "can-go-back", "can-go-forward" gboolean,
+ *   "node" KzMoveNode (read-only; notified whenever another node is shown,
+ *   also when the ply stays the same). */
 
 /* Shows `game` at ply `ply` (clamped to the game's moves). */
 KzReplay     *kz_replay_new (KzGame *game, guint ply);
@@ -35,7 +45,17 @@ guint         kz_replay_get_n_plies (KzReplay *self);
 gboolean      kz_replay_get_can_go_back (KzReplay *self);
 gboolean      kz_replay_get_can_go_forward (KzReplay *self);
 
-/* Each returns TRUE when the shown ply changed. */
+/* The node shown (the root at ply 0). */
+KzMoveNode   *kz_replay_get_node (KzReplay *self);
+/* Shows `node` (a node of the game's tree); TRUE when it changed. */
+gboolean      kz_replay_goto_node (KzReplay *self, KzMoveNode *node);
+/* Shows the first move of the previous (direction < 0) or next sibling
+ * line at the nearest branch on the way back from the node shown: the
+ * node shown when it has siblings, else the first node before it that
+ * has.  FALSE when there is none that way. */
+gboolean      kz_replay_switch_line (KzReplay *self, int direction);
+
+/* Along the line followed; each returns TRUE when the shown node changed. */
 gboolean      kz_replay_first (KzReplay *self);
 gboolean      kz_replay_previous (KzReplay *self);
 gboolean      kz_replay_next (KzReplay *self);
@@ -66,8 +86,8 @@ typedef struct {
 
 gboolean      kz_replay_get_step (KzReplay *self, KzReplayStep *step);
 
-/* The move list as text: "1. c4-c5 b6-b5 2. …" (numbered like KGN, no
- * tags, no result), wrapped before 80 columns. */
+/* The main line as text: "1. c4-c5 b6-b5 2. …" (numbered like KGN, no
+ * tags, no result, no variations), wrapped before 80 columns. */
 char         *kz_replay_dup_moves_text (KzReplay *self);
 
 /* Move numbers as the move list counts them: a move is one turn of each

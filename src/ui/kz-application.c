@@ -142,8 +142,9 @@ static const GActionEntry app_actions[] = {
 };
 
 /* Every keyboard accelerator of the app's and the window's actions, in
- * one place (the review keys Home, Left, Space, Right and End are the
- * window's own: kz-window-review.c; the board's keys: kz-board-view.c). */
+ * one place (the review keys Home, Left, Space, Right, End, Up and Down
+ * are the window's own: kz-window-review.c; the board's keys:
+ * kz-board-view.c). */
 static const struct {
   const char *action;
   const char *accels[3];
@@ -166,6 +167,18 @@ static const struct {
    * dialog's entries would otherwise lose copy and paste). */
   { "win.copy-position", { "<Control><Shift>c", NULL } },
   { "win.paste-position", { "<Control><Shift>v", NULL } },
+  /* Annotating a review (kz-window-annotate.c): Alt and the number of
+   * the mark's NAG ($1 "!" … $6 "?!"), Alt+0 takes it away. */
+  { "win.set-mark('!')", { "<Alt>1", NULL } },
+  { "win.set-mark('?')", { "<Alt>2", NULL } },
+  { "win.set-mark('!!')", { "<Alt>3", NULL } },
+  { "win.set-mark('?\?')", { "<Alt>4", NULL } },
+  { "win.set-mark('!?')", { "<Alt>5", NULL } },
+  { "win.set-mark('?!')", { "<Alt>6", NULL } },
+  { "win.set-mark('')", { "<Alt>0", NULL } },
+  { "win.edit-comment", { "<Alt>c", NULL } },
+  { "win.promote-variation", { "<Alt>Up", NULL } },
+  { "win.delete-variation", { "<Alt>Delete", NULL } },
 };
 
 static void

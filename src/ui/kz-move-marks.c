@@ -61,3 +61,18 @@ kz_move_mark_apply (GtkLabel *label, const char *move_text, KzMoveClass cls)
   g_autofree char *name = g_strdup_printf (_("%s, %s"), move_text, kz_move_class_describe (cls));
   gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
 }
+
+const char *
+kz_nag_describe (guint nag)
+{
+  switch (nag)
+    {
+    case 1: return _("Good move");
+    case 2: return _("Mistake");
+    case 3: return _("Brilliant move");
+    case 4: return _("Blunder");
+    case 5: return _("Interesting move");
+    case 6: return _("Dubious move");
+    default: return NULL;
+    }
+}

@@ -24,4 +24,9 @@ const char *kz_move_mark_css_class (KzMoveClass cls);
  * all of it again. */
 void        kz_move_mark_apply     (GtkLabel *label, const char *move_text, KzMoveClass cls);
 
+/* The name of a reviewer's mark ($1 "!" … $6 "?!", kz-move-node.h),
+ * translated: "Good move", "Mistake", "Brilliant move", "Blunder",
+ * "Interesting move", "Dubious move"; NULL for any other NAG. */
+const char *kz_nag_describe        (guint nag);
+
 G_END_DECLS

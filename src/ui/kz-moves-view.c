@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kz-annotation-panel.h"
 #include "kz-moves-view.h"
 #include "kz-move-marks.h"
 #include "kz-move-row.h"
@@ -17,11 +18,15 @@ struct _KzMovesView {
   GtkWidget      *placeholder;
   GtkWidget      *scroller;
   GtkListView    *list_view;
+  GtkWidget      *annotation_separator;
+  KzAnnotationPanel *annotation_panel;
 
   GListStore     *rows;           /* KzMoveRow */
   GSignalGroup   *game_signals;
   KzGame         *game;
   guint           current_ply;
+  KzMoveNode     *current_node;   /* highlighted (a reference); NULL: the start */
+  gboolean        annotating;     /* the annotation panel is shown */
   KzGameAnalysis *analysis;       /* marks the moves it judged */
   GSignalGroup   *analysis_signals;
 };
@@ -33,12 +38,14 @@ enum {
   PROP_GAME,
   PROP_CURRENT_PLY,
   PROP_ANALYSIS,
+  PROP_CURRENT_NODE,
+  PROP_ANNOTATING,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-enum { PLY_ACTIVATED, N_SIGNALS };
+enum { PLY_ACTIVATED, NODE_ACTIVATED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* ---- rows ---------------------------------------------------------------- */
@@ -76,6 +83,8 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, KzMovesView *se
     }
   gtk_label_set_xalign (GTK_LABEL (result), 0);
   gtk_label_set_wrap (GTK_LABEL (result), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (result), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (result), FALSE);
   gtk_widget_set_hexpand (result, TRUE);
   gtk_widget_add_css_class (result, "move-result");
   gtk_box_append (GTK_BOX (box), result);
@@ -95,74 +104,163 @@ move_class (KzMovesView *self, guint i)
   return kz_game_analysis_get_move_class (self->analysis, i + 1);
 }
 
+/* What a screen reader says for a move: "1. Cossacks: c4-c5", then its
+ * mark, the analysis's judgement, and "variation" off the main line. */
+static char *
+move_name (KzMoveRow *row, KzSide side, const char *text, KzMoveClass cls)
+{
+  KzMoveNode *node = kz_move_row_get_node (row, side);
+  GString *name = g_string_new (NULL);
+  guint mark = node ? kz_move_node_get_mark (node) : 0;
+
+  /* Translators: a move in the move list as a screen reader says
+   * it: the move number, the side, the move, e.g. "1. Cossacks: c4-c5" */
+  g_string_printf (name, _("%u. %s: %s"), kz_move_row_get_number (row),
+                   side == KZ_COSSACKS ? _("Cossacks") : _("Turks"), text ? text : _("no move"));
+  /* Translators: a move and what is said about it, "1. Cossacks: c4-c5, Mistake" */
+  if (mark)
+    {
+      g_autofree char *more = g_strdup_printf (_("%s, %s"), name->str, kz_nag_describe (mark));
+      g_string_assign (name, more);
+    }
+  if (kz_move_mark_css_class (cls))
+    {
+      g_autofree char *more = g_strdup_printf (_("%s, %s"), name->str, kz_move_class_describe (cls));
+      g_string_assign (name, more);
+    }
+  if (kz_move_row_get_depth (row) > 0)
+    {
+      /* Translators: a move of a variation (a line that was not played),
+       * as a screen reader says it: "1. Turks: b6-a6, variation" */
+      g_autofree char *more = g_strdup_printf (_("%s, variation"), name->str);
+      g_string_assign (name, more);
+    }
+  if (node && kz_move_node_get_comment (node)[0])
+    {
+      /* Translators: a move and its comment, for screen readers */
+      g_autofree char *more = g_strdup_printf (_("%s, with a comment"), name->str);
+      g_string_assign (name, more);
+    }
+  return g_string_free (name, FALSE);
+}
+
+static gboolean
+is_current (KzMovesView *self, KzMoveRow *row, KzSide side)
+{
+  KzMoveNode *node = kz_move_row_get_node (row, side);
+  return node != NULL && node == self->current_node;
+}
+
 static void
 bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, KzMovesView *self)
 {
   KzMoveRow *row = gtk_list_item_get_item (item);
-  GtkWidget *number = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *number = gtk_widget_get_first_child (box);
   GtkWidget *buttons[2];
   GtkWidget *result;
-  gboolean moves = kz_move_row_get_kind (row) == KZ_MOVE_ROW_MOVES;
+  KzMoveRowKind kind = kz_move_row_get_kind (row);
+  gboolean moves = kind == KZ_MOVE_ROW_MOVES;
+  guint depth = kz_move_row_get_depth (row);
+  guint position = gtk_list_item_get_position (item);
   g_autofree char *num = NULL;
 
   buttons[0] = gtk_widget_get_next_sibling (number);
   buttons[1] = gtk_widget_get_next_sibling (buttons[0]);
   result = gtk_widget_get_next_sibling (buttons[1]);
 
-  num = moves ? g_strdup_printf ("%u.", kz_move_row_get_number (row)) : g_strdup ("");
+  /* Variations indented by their depth, a comment under its move. */
+  gtk_widget_set_margin_start (box, 18 * (int) depth);
+  if (depth > 0)
+    gtk_widget_add_css_class (box, "variation");
+  else
+    gtk_widget_remove_css_class (box, "variation");
+  /* A variation reads as a line of text: "1… b6-a6" with no empty column. */
+  if (!moves)
+    num = g_strdup ("");
+  else if (depth > 0 && kz_move_row_get_ply (row, KZ_COSSACKS) < 0)
+    num = g_strdup_printf ("%u…", kz_move_row_get_number (row));
+  else
+    num = g_strdup_printf ("%u.", kz_move_row_get_number (row));
   gtk_label_set_text (GTK_LABEL (number), num);
+  gtk_widget_set_visible (number, kind != KZ_MOVE_ROW_COMMENT);
   for (int col = 0; col < 2; col++)
     {
       int ply = kz_move_row_get_ply (row, (KzSide) col);
-      const char *text = ply >= 0 ? kz_move_row_get_text (row, (KzSide) col) : "…";
+      g_autofree char *label_text = ply >= 0 ? kz_move_row_dup_label (row, (KzSide) col) : NULL;
+      const char *text = label_text ? label_text : "…";
       GtkWidget *label = gtk_button_get_child (GTK_BUTTON (buttons[col]));
+      KzMoveNode *node = kz_move_row_get_node (row, (KzSide) col);
+      KzMoveClass cls = KZ_MOVE_CLASS_NONE;
 
-      gtk_widget_set_visible (buttons[col], moves);
-      gtk_label_set_text (GTK_LABEL (label), text);
+      gtk_widget_set_visible (buttons[col], moves && (depth == 0 || ply >= 0));
+      gtk_widget_set_hexpand (buttons[col], depth == 0);
+      gtk_label_set_width_chars (GTK_LABEL (label), depth == 0 ? 8 : -1);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), depth == 0 ? 8 : 16);
+      /* The analysis judged the moves of the main line only. */
+      if (ply >= 0 && depth == 0 && (node == NULL || kz_move_node_is_main_line (node)))
+        cls = move_class (self, (guint) ply);
+      /* the analysis's mark: a symbol, a colour, and its name */
+      kz_move_mark_apply (GTK_LABEL (label), text, cls);
       if (moves)
         {
-          /* Translators: a move in the move list as a screen reader says
-           * it: the move number, the side, the move, e.g. "1. Cossacks: c4-c5" */
-          g_autofree char *name = g_strdup_printf (_("%u. %s: %s"), kz_move_row_get_number (row),
-                                                   col == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
-                                                   ply >= 0 ? text : _("no move"));
-          KzMoveClass cls = ply >= 0 ? move_class (self, (guint) ply) : KZ_MOVE_CLASS_NONE;
-          /* the analysis's mark: a symbol, a colour, and its name */
-          kz_move_mark_apply (GTK_LABEL (label), text, cls);
-          if (kz_move_mark_css_class (cls))
-            {
-              /* Translators: a move and its mark, "1. Cossacks: c4-c5, Mistake" */
-              g_autofree char *marked = g_strdup_printf (_("%s, %s"), name, kz_move_class_describe (cls));
-              g_free (name);
-              name = g_steal_pointer (&marked);
-            }
+          g_autofree char *name = move_name (row, (KzSide) col,
+                                             ply >= 0 ? kz_move_row_get_text (row, (KzSide) col) : NULL,
+                                             cls);
           gtk_accessible_update_property (GTK_ACCESSIBLE (buttons[col]),
                                           GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
         }
-      gtk_widget_set_tooltip_text (buttons[col], g_utf8_strlen (text, -1) > 8 ? text : NULL);
+      gtk_widget_set_tooltip_text (buttons[col],
+                                   node && kz_move_node_get_comment (node)[0]
+                                   ? kz_move_node_get_comment (node)
+                                   : g_utf8_strlen (text, -1) > (depth == 0 ? 8 : 16) ? text : NULL);
       gtk_widget_set_sensitive (buttons[col], ply >= 0);
-      /* A move leads to the ply after it. */
       if (ply >= 0)
         {
           /* The target first: with the name alone it has none. */
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (buttons[col]), "u", (guint32) ply + 1);
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (buttons[col]), "(uu)",
+                                            (guint32) position, (guint32) col);
           gtk_actionable_set_action_name (GTK_ACTIONABLE (buttons[col]), "moves.select");
         }
       else
         gtk_actionable_set_action_name (GTK_ACTIONABLE (buttons[col]), NULL);
-      if (ply >= 0 && (guint) ply + 1 == self->current_ply)
+      if (ply >= 0 && is_current (self, row, (KzSide) col))
         gtk_widget_add_css_class (buttons[col], "current");
       else
         gtk_widget_remove_css_class (buttons[col], "current");
     }
   gtk_widget_set_visible (result, !moves);
   gtk_label_set_text (GTK_LABEL (result), moves ? "" : kz_move_row_get_comment (row));
+  if (kind == KZ_MOVE_ROW_COMMENT)
+    {
+      gtk_widget_add_css_class (result, "move-comment");
+      gtk_widget_remove_css_class (result, "move-result");
+    }
+  else
+    {
+      gtk_widget_add_css_class (result, "move-result");
+      gtk_widget_remove_css_class (result, "move-comment");
+    }
 }
 
 static void
 select_activated (GtkWidget *widget, const char *action, GVariant *param)
 {
-  g_signal_emit (widget, signals[PLY_ACTIVATED], 0, g_variant_get_uint32 (param));
+  KzMovesView *self = KZ_MOVES_VIEW (widget);
+  guint position, col;
+  g_autoptr (KzMoveRow) row = NULL;
+  KzMoveNode *node;
+
+  g_variant_get (param, "(uu)", &position, &col);
+  if (position >= g_list_model_get_n_items (G_LIST_MODEL (self->rows)) || col > 1)
+    return;
+  row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+  node = kz_move_row_get_node (row, (KzSide) col);
+  if (node == NULL)
+    return;
+  g_signal_emit (self, signals[NODE_ACTIVATED], 0, node);
+  if (kz_move_node_is_main_line (node))
+    g_signal_emit (self, signals[PLY_ACTIVATED], 0, kz_move_node_get_ply (node));
 }
 
 /* Shows row `position` again (its marks changed). */
@@ -187,8 +285,11 @@ scroll_to_current (KzMovesView *self)
 
   if (n == 0)
     return;
-  position = kz_move_rows_find (G_LIST_MODEL (self->rows), (int) self->current_ply - 1);
-  if (position == G_MAXUINT || (self->game && self->current_ply == kz_game_get_ply (self->game)))
+  position = kz_move_rows_find_node (G_LIST_MODEL (self->rows), self->current_node);
+  if (self->current_node == NULL || kz_move_node_is_root (self->current_node))
+    position = 0;
+  else if (position == G_MAXUINT
+           || (self->game && self->current_node == kz_game_get_main_node (self->game, kz_game_get_ply (self->game))))
     position = n - 1;
   gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
 }
@@ -266,17 +367,79 @@ kz_moves_view_get_current_ply (KzMovesView *self)
 void
 kz_moves_view_set_current_ply (KzMovesView *self, guint ply)
 {
-  guint old;
-
   g_return_if_fail (KZ_IS_MOVES_VIEW (self));
+  if (self->game)
+    {
+      kz_moves_view_set_current_node (self,
+                                      kz_game_get_main_node (self->game,
+                                                             MIN (ply, kz_game_get_ply (self->game))));
+      return;
+    }
   if (self->current_ply == ply)
     return;
-  old = kz_move_rows_find (G_LIST_MODEL (self->rows), (int) self->current_ply - 1);
   self->current_ply = ply;
-  refresh_row (self, old);
-  refresh_row (self, kz_move_rows_find (G_LIST_MODEL (self->rows), (int) ply - 1));
-  scroll_to_current (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_PLY]);
+}
+
+KzMoveNode *
+kz_moves_view_get_current_node (KzMovesView *self)
+{
+  g_return_val_if_fail (KZ_IS_MOVES_VIEW (self), NULL);
+  return self->current_node;
+}
+
+void
+kz_moves_view_set_current_node (KzMovesView *self, KzMoveNode *node)
+{
+  guint old;
+  guint ply;
+
+  g_return_if_fail (KZ_IS_MOVES_VIEW (self));
+  g_return_if_fail (node == NULL || KZ_IS_MOVE_NODE (node));
+  if (self->current_node == node)
+    return;
+  old = kz_move_rows_find_node (G_LIST_MODEL (self->rows), self->current_node);
+  g_set_object (&self->current_node, node);
+  refresh_row (self, old);
+  refresh_row (self, kz_move_rows_find_node (G_LIST_MODEL (self->rows), node));
+  scroll_to_current (self);
+  if (self->annotating)
+    kz_annotation_panel_set_node (self->annotation_panel, node);
+  ply = node ? kz_move_node_get_ply (node) : 0;
+  if (ply != self->current_ply)
+    {
+      self->current_ply = ply;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_PLY]);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_NODE]);
+}
+
+gboolean
+kz_moves_view_get_annotating (KzMovesView *self)
+{
+  g_return_val_if_fail (KZ_IS_MOVES_VIEW (self), FALSE);
+  return self->annotating;
+}
+
+void
+kz_moves_view_set_annotating (KzMovesView *self, gboolean annotating)
+{
+  g_return_if_fail (KZ_IS_MOVES_VIEW (self));
+  annotating = !!annotating;
+  if (self->annotating == annotating)
+    return;
+  self->annotating = annotating;
+  gtk_widget_set_visible (self->annotation_separator, annotating);
+  gtk_widget_set_visible (GTK_WIDGET (self->annotation_panel), annotating);
+  kz_annotation_panel_set_node (self->annotation_panel, annotating ? self->current_node : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANNOTATING]);
+}
+
+KzAnnotationPanel *
+kz_moves_view_get_annotation_panel (KzMovesView *self)
+{
+  g_return_val_if_fail (KZ_IS_MOVES_VIEW (self), NULL);
+  return self->annotation_panel;
 }
 
 GListModel *
@@ -304,6 +467,12 @@ kz_moves_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_ANALYSIS:
       g_value_set_object (value, self->analysis);
       break;
+    case PROP_CURRENT_NODE:
+      g_value_set_object (value, self->current_node);
+      break;
+    case PROP_ANNOTATING:
+      g_value_set_boolean (value, self->annotating);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -325,6 +494,9 @@ kz_moves_view_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_ANALYSIS:
       kz_moves_view_set_analysis (self, g_value_get_object (value));
       break;
+    case PROP_ANNOTATING:
+      kz_moves_view_set_annotating (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -339,6 +511,7 @@ kz_moves_view_dispose (GObject *object)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
+  g_clear_object (&self->current_node);
   if (self->analysis_signals)
     g_signal_group_set_target (self->analysis_signals, NULL);
   g_clear_object (&self->analysis_signals);
@@ -367,18 +540,30 @@ kz_moves_view_class_init (KzMovesViewClass *klass)
   properties[PROP_ANALYSIS] =
     g_param_spec_object ("analysis", NULL, NULL, KZ_TYPE_GAME_ANALYSIS,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURRENT_NODE] =
+    g_param_spec_object ("current-node", NULL, NULL, KZ_TYPE_MOVE_NODE,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ANNOTATING] =
+    g_param_spec_boolean ("annotating", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* A move was clicked; the argument is the ply after it. */
+  /* A move of the main line was clicked; the argument is the ply after it. */
   signals[PLY_ACTIVATED] =
     g_signal_new ("ply-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* Any move was clicked (before "ply-activated" for one of the main line). */
+  signals[NODE_ACTIVATED] =
+    g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, KZ_TYPE_MOVE_NODE);
 
-  gtk_widget_class_install_action (widget_class, "moves.select", "u", select_activated);
+  gtk_widget_class_install_action (widget_class, "moves.select", "(uu)", select_activated);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-moves-view.ui");
   gtk_widget_class_bind_template_child (widget_class, KzMovesView, placeholder);
   gtk_widget_class_bind_template_child (widget_class, KzMovesView, scroller);
   gtk_widget_class_bind_template_child (widget_class, KzMovesView, list_view);
+  gtk_widget_class_bind_template_child (widget_class, KzMovesView, annotation_separator);
+  gtk_widget_class_bind_template_child (widget_class, KzMovesView, annotation_panel);
 }
 
 static void
@@ -387,6 +572,7 @@ kz_moves_view_init (KzMovesView *self)
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   GtkNoSelection *selection;
 
+  g_type_ensure (KZ_TYPE_ANNOTATION_PANEL);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_list_store_new (KZ_TYPE_MOVE_ROW);
   selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
@@ -401,6 +587,8 @@ kz_moves_view_init (KzMovesView *self)
   self->game_signals = g_signal_group_new (KZ_TYPE_GAME);
   g_signal_group_connect_swapped (self->game_signals, "notify::ply", G_CALLBACK (rebuild), self);
   g_signal_group_connect_swapped (self->game_signals, "notify::is-over", G_CALLBACK (rebuild), self);
+  /* a variation, a comment or a mark */
+  g_signal_group_connect_swapped (self->game_signals, "tree-changed", G_CALLBACK (rebuild), self);
   self->analysis_signals = g_signal_group_new (KZ_TYPE_GAME_ANALYSIS);
   g_signal_group_connect_swapped (self->analysis_signals, "position-analysed",
                                   G_CALLBACK (analysis_position), self);

@@ -136,7 +136,9 @@ copy_position_activated (GSimpleAction *action, GVariant *param, gpointer user_d
 
   if (game == NULL)
     return;
-  kpn = kz_game_dup_kpn_at (game, kz_window_review_shown_ply (r));
+  /* The position shown: in a review, maybe one of a variation. */
+  kpn = r->replay ? kz_replay_dup_kpn (r->replay)
+                  : kz_game_dup_kpn_at (game, kz_window_review_shown_ply (r));
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (r)), kpn);
   kz_window_show_toast (r, _("Position copied (KPN)"));
 }
@@ -233,10 +235,14 @@ write_image (KzWindow *r, const char *path)
     return FALSE;
   if (settings)
     options.flipped = g_settings_get_boolean (settings, "board-flipped");
-  if (ply > 0)
-    options.last_move = kz_game_get_move (game, ply - 1);
-  /* the troop types of the pieces, for their emblems */
-  kz_board_state_from_game (&state, game, ply);
+  /* the troop types of the pieces, for their emblems; in a review the
+   * node shown (maybe of a variation) */
+  if (r->replay)
+    kz_window_review_board_state (r, &state);
+  else
+    kz_board_state_from_game (&state, game, ply);
+  if (state.has_last_move)
+    options.last_move = &state.last_move;
   options.pieces = state.pieces;
   if (!kz_board_paint_to_file (path, pos, 720, &options, &error))
     {

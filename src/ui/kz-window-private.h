@@ -11,6 +11,7 @@
  *   kz-window-review.c    reviewing a game (win.review, win.review-*)
  *   kz-window-notation.c  KGN, KPN and board images (export, copy, paste)
  *   kz-window-analysis.c  the computer's analysis of the game reviewed
+ *   kz-window-annotate.c  marks, comments and variations of the game reviewed
  *
  * Not for any other file: the rest of the app uses kz-window.h.
  *
@@ -73,6 +74,7 @@ struct _KzWindow {
   /* review (kz-window-review.c) */
   KzReplay        *replay;       /* NULL: not reviewing */
   guint            shown_ply;    /* on the review board */
+  KzMoveNode      *shown_node;   /* on the review board (a reference) */
 
   /* analysis (kz-window-analysis.c); template children */
   GtkWidget       *review_area;  /* GtkOverlay: the review board, the arrow, the eval bar */
@@ -146,8 +148,16 @@ guint           kz_window_review_shown_ply   (KzWindow *self);
 /* The game shown (the reviewed one, else the window's). */
 KzGame         *kz_window_review_shown_game  (KzWindow *self);
 void            kz_window_review_leave       (KzWindow *self);
+/* What the review board shows (the node reviewed); only while reviewing. */
+void            kz_window_review_board_state (KzWindow     *self,
+                                              KzBoardState *state);
 /* Reviews a game when the session opens one. */
 void            kz_window_review_follow_session (KzWindow *self);
+
+/* kz-window-annotate.c */
+void            kz_window_annotate_init      (KzWindow *self);
+/* The annotation actions and panel follow the node the review shows. */
+void            kz_window_annotate_update    (KzWindow *self);
 
 /* kz-window-analysis.c */
 void            kz_window_analysis_init      (KzWindow *self);

@@ -8,19 +8,29 @@
  *   win.review (stateful b)   review the window's game without leaving it
  *   win.open-game (x)         open a stored game for review (at its start)
  *   win.review-first, -previous, -next, -last, -play (auto-play on/off)
- *   win.review-goto (u, state u = the ply shown)
+ *   win.review-goto (u, state u = the ply shown, along the line followed)
+ *   win.review-goto-move (s, state s = the moves from the start to the
+ *                             node shown, in notation, one space apart)
+ *   win.review-previous-line, win.review-next-line
+ *                             the sibling line at the nearest branch
+ *   win.review-add-move (s)   a move at the node shown, as if played on
+ *                             the review board: it enters the line that
+ *                             has that move, or starts a variation
  *   win.continue-from-here    a new recorded game from the shown position
  *   win.resume-game           play on in an unfinished stored game opened
  *                             with win.open-game (one with a human side)
  *
- * Keys while reviewing: Home, Left, Space, Right, End.  Clicking a move
- * in the move list jumps there.
+ * Keys while reviewing: Home, Left, Space, Right, End, and Up / Down
+ * between sibling lines.  Clicking a move in the move list jumps there;
+ * a move played on the review board enters or starts a variation (the
+ * tree of moves: kz-move-node.h; every edit is stored by the game).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "kz-config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "kz-window-private.h"
 
@@ -95,6 +105,22 @@ set_state (KzWindow *self, const char *name, GVariant *state)
     g_variant_unref (g_variant_ref_sink (state));
 }
 
+/* The moves from the start to `node`, one space apart ("" for the root). */
+static char *
+node_path_text (KzGame *game, KzMoveNode *node)
+{
+  g_autoptr (GPtrArray) path = kz_game_get_path (game, node);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 1; i < path->len; i++)
+    {
+      if (out->len)
+        g_string_append_c (out, ' ');
+      g_string_append (out, kz_move_node_get_move_text (g_ptr_array_index (path, i)));
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* The review's actions and bar, from the replay and the session. */
 static void
 update_actions (KzWindow *self)
@@ -109,6 +135,10 @@ update_actions (KzWindow *self)
   set_enabled (self, "review-previous", back);
   set_enabled (self, "review-next", forward);
   set_enabled (self, "review-last", forward);
+  set_enabled (self, "review-previous-line", active);
+  set_enabled (self, "review-next-line", active);
+  set_enabled (self, "review-add-move", active);
+  set_enabled (self, "review-goto-move", self->game != NULL);
   set_enabled (self, "continue-from-here", active);
   set_enabled (self, "resume-game", can_resume (self));
   kz_review_bar_set_can_resume (self->review_bar, can_resume (self));
@@ -120,6 +150,16 @@ update_actions (KzWindow *self)
                                               : _("Leave the review and show the game as it stands"));
   set_state (self, "review", g_variant_new_boolean (active));
   set_state (self, "review-goto", g_variant_new_uint32 (kz_window_review_shown_ply (self)));
+  {
+    KzGame *game = kz_window_review_shown_game (self);
+    g_autofree char *path = NULL;
+    if (self->replay)
+      path = node_path_text (game, kz_replay_get_node (self->replay));
+    else if (game)
+      path = node_path_text (game, kz_game_get_main_node (game, kz_game_get_ply (game)));
+    set_state (self, "review-goto-move", g_variant_new_string (path ? path : ""));
+  }
+  kz_window_annotate_update (self);
   /* Undo, redo and the rest act on the game played, not on a review. */
   kz_window_update_actions (self);
 }
@@ -135,32 +175,83 @@ show_in_side_panel (KzWindow *self)
 
   if (game == NULL)
     return;
-  kz_moves_view_set_current_ply (self->moves_view, ply);
+  if (self->replay)
+    kz_moves_view_set_current_node (self->moves_view, kz_replay_get_node (self->replay));
+  else
+    kz_moves_view_set_current_ply (self->moves_view, ply);
   kz_player_card_show_game (self->cossacks_card, game, ply);
   kz_player_card_show_game (self->turks_card, game, ply);
 }
 
-/* Puts the replay's ply on the review board; one step forward is
- * animated like a played move (a chain jump by jump). */
+/* What the review board shows for `node`: its position, the pieces
+ * with their troops (a variation's pieces keep their ids) and the move. */
+static void
+board_state_from_node (KzBoardState *state, KzGame *game, KzMoveNode *node)
+{
+  const KzPosition *pos = kz_move_node_get_position (node);
+  gint8 ids[KZ_GRID_SIZE];
+
+  if (kz_move_node_is_main_line (node))
+    {
+      kz_board_state_from_game (state, game, kz_move_node_get_ply (node));
+      return;
+    }
+  memset (state, 0, sizeof *state);
+  state->pos = *pos;
+  if (!kz_game_get_node_piece_ids (game, node, ids))
+    memset (ids, KZ_NO_PIECE, sizeof ids);
+  for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
+    {
+      KzPiece piece = { KZ_NO_PIECE, -1, -1, 0 };
+      if (kz_point_valid (sq) && ids[sq] >= 0)
+        {
+          piece.id = ids[sq];
+          piece.side = (gint8) kz_position_piece_at (pos, sq);
+          piece.troop = (gint8) kz_game_get_piece_troop (game, ids[sq]);
+          for (int f = 0; f < 2; f++)
+            if (pos->flag[f] == sq)
+              piece.flags |= (guint8) (1u << f);
+        }
+      state->pieces[sq] = piece;
+    }
+  state->last_move = *kz_move_node_get_move (node);
+  state->has_last_move = TRUE;
+}
+
+void
+kz_window_review_board_state (KzWindow *self, KzBoardState *state)
+{
+  g_return_if_fail (self->replay != NULL);
+  board_state_from_node (state, kz_replay_get_game (self->replay),
+                         kz_replay_get_node (self->replay));
+}
+
+/* Puts the replay's node on the review board; one step forward is
+ * animated like a played move (a chain jump by jump).  Moves can be
+ * played on it where the game is not over: they enter or start a
+ * variation. */
 static void
 show (KzWindow *self)
 {
   KzGame *game = kz_replay_get_game (self->replay);
-  guint ply = kz_replay_get_ply (self->replay);
+  KzMoveNode *node = kz_replay_get_node (self->replay);
   KzBoardState state;
 
   kz_board_view_finish_animation (self->review_board);
   kz_board_view_set_animation_duration (self->review_board, animation_msec (self));
-  kz_board_state_from_game (&state, game, ply);
-  if (ply == self->shown_ply + 1)
+  board_state_from_node (&state, game, node);
+  if (self->shown_node && kz_move_node_get_parent (node) == self->shown_node)
     {
       KzBoardState before;
-      kz_board_state_from_game (&before, game, ply - 1);
+      board_state_from_node (&before, game, self->shown_node);
       kz_board_view_set_state (self->review_board, &state, &before);
     }
   else
     kz_board_view_set_state (self->review_board, &state, NULL);
-  self->shown_ply = ply;
+  self->shown_ply = kz_move_node_get_ply (node);
+  g_set_object (&self->shown_node, node);
+  kz_board_view_set_interactive (self->review_board,
+                                 kz_position_outcome (kz_move_node_get_position (node)).winner < 0);
   update_actions (self);
   show_in_side_panel (self);
 }
@@ -168,7 +259,7 @@ show (KzWindow *self)
 static void
 replay_notify (KzWindow *self, GParamSpec *pspec)
 {
-  if (g_str_equal (pspec->name, "ply"))
+  if (g_str_equal (pspec->name, "node"))
     show (self);
   else if (g_str_equal (pspec->name, "n-plies"))
     {
@@ -187,6 +278,7 @@ kz_window_review_leave (KzWindow *self)
       g_clear_object (&self->replay);
     }
   kz_review_bar_set_replay (self->review_bar, NULL);
+  g_clear_object (&self->shown_node);
   kz_board_view_finish_animation (self->review_board);
   gtk_widget_set_visible (GTK_WIDGET (self->review_board), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->review_bar), FALSE);
@@ -212,6 +304,7 @@ enter (KzWindow *self, guint ply)
 
   self->replay = kz_replay_new (game, ply);
   self->shown_ply = G_MAXUINT - 1;       /* no animation into the first view */
+  g_clear_object (&self->shown_node);
   g_signal_connect_swapped (self->replay, "notify", G_CALLBACK (replay_notify), self);
   kz_review_bar_set_replay (self->review_bar, self->replay);
   kz_board_view_finish_animation (self->board_view);
@@ -385,6 +478,108 @@ goto_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
     kz_replay_goto (self->replay, MIN (ply, kz_replay_get_n_plies (self->replay)));
 }
 
+/* Enters the review when needed and shows `node`. */
+static void
+goto_node (KzWindow *self, KzMoveNode *node)
+{
+  stop_playing (self);
+  if (self->replay == NULL && !enter (self, kz_move_node_get_ply (node)))
+    return;
+  kz_replay_goto_node (self->replay, node);
+}
+
+static void
+goto_move_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  g_auto (GStrv) moves = g_strsplit (g_variant_get_string (param, NULL), " ", -1);
+  KzMoveNode *node;
+
+  if (self->game == NULL)
+    return;
+  node = kz_game_get_root (self->game);
+  for (guint i = 0; moves[i] && node; i++)
+    {
+      KzMoveNode *next = NULL;
+      if (moves[i][0] == '\0')
+        continue;
+      for (guint c = 0; c < kz_move_node_get_n_children (node) && next == NULL; c++)
+        if (g_str_equal (kz_move_node_get_move_text (kz_move_node_get_child (node, c)), moves[i]))
+          next = kz_move_node_get_child (node, c);
+      node = next;
+    }
+  if (node == NULL)
+    {
+      kz_window_show_toast (self, _("There is no such line in this game"));
+      return;
+    }
+  goto_node (self, node);
+}
+
+static void
+switch_line (KzWindow *self, int direction)
+{
+  stop_playing (self);
+  if (self->replay)
+    kz_replay_switch_line (self->replay, direction);
+}
+
+static void
+previous_line_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  switch_line (user_data, -1);
+}
+
+static void
+next_line_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  switch_line (user_data, 1);
+}
+
+/* A move at the node shown: the line that has it, or a new variation
+ * (stored by the game before it shows). */
+static void
+add_move (KzWindow *self, const KzMove *move, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  KzGame *game;
+  KzMoveNode *parent, *node;
+
+  if (self->replay == NULL)
+    return;
+  stop_playing (self);
+  game = kz_replay_get_game (self->replay);
+  parent = kz_replay_get_node (self->replay);
+  node = move ? kz_game_add_variation_move (game, parent, move, &error)
+              : kz_game_add_variation_text (game, parent, text, &error);
+  if (node == NULL)
+    {
+      kz_window_show_toast (self, error->message);
+      show (self);     /* the board back to the node shown */
+      return;
+    }
+  kz_replay_goto_node (self->replay, node);
+}
+
+static void
+add_move_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  add_move (user_data, NULL, g_variant_get_string (param, NULL));
+}
+
+static void
+review_board_move_chosen (KzWindow *self, const KzMove *move)
+{
+  add_move (self, move, NULL);
+}
+
+static void
+review_board_message (KzWindow *self, const char *message, gboolean is_refusal)
+{
+  if (message && is_refusal)
+    kz_window_show_toast (self, message);
+}
+
 static void
 continue_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -434,6 +629,10 @@ static const GActionEntry review_actions[] = {
   { "review-last", last_activated, NULL, NULL, NULL, { 0 } },
   { "review-play", play_activated, NULL, NULL, NULL, { 0 } },
   { "review-goto", goto_activated, "u", "uint32 0", NULL, { 0 } },
+  { "review-goto-move", goto_move_activated, "s", "''", NULL, { 0 } },
+  { "review-previous-line", previous_line_activated, NULL, NULL, NULL, { 0 } },
+  { "review-next-line", next_line_activated, NULL, NULL, NULL, { 0 } },
+  { "review-add-move", add_move_activated, "s", NULL, NULL, { 0 } },
   { "continue-from-here", continue_activated, NULL, NULL, NULL, { 0 } },
   { "resume-game", resume_activated, NULL, NULL, NULL, { 0 } },
 };
@@ -442,12 +641,11 @@ static const GActionEntry review_actions[] = {
 
 /* A click on a move in the move list: review from the position after it. */
 static void
-moves_view_ply_activated (KzWindow *self, guint ply)
+moves_view_node_activated (KzWindow *self, KzMoveNode *node)
 {
-  if (self->game == NULL || ply > kz_game_get_ply (self->game))
+  if (self->game == NULL)
     return;
-  stop_playing (self);
-  enter (self, ply);
+  goto_node (self, node);
 }
 
 static gboolean
@@ -459,7 +657,7 @@ key_pressed (GtkWidget *widget, GVariant *args, gpointer data)
   if (self->replay == NULL)
     return FALSE;      /* not reviewing: the key goes to the board */
   /* Text fields and dialogs shown inside the window keep their keys. */
-  if (focus && GTK_IS_EDITABLE (focus))
+  if (focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
     return FALSE;
 #if ADW_CHECK_VERSION (1, 5, 0)
   if (focus && gtk_widget_get_ancestor (focus, ADW_TYPE_DIALOG))
@@ -485,6 +683,7 @@ kz_window_review_dispose (KzWindow *self)
   if (self->replay)
     g_signal_handlers_disconnect_by_data (self->replay, self);
   g_clear_object (&self->replay);
+  g_clear_object (&self->shown_node);
 }
 
 void
@@ -494,8 +693,12 @@ kz_window_review_init (KzWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), review_actions,
                                    G_N_ELEMENTS (review_actions), self);
-  g_signal_connect_swapped (self->moves_view, "ply-activated",
-                            G_CALLBACK (moves_view_ply_activated), self);
+  g_signal_connect_swapped (self->moves_view, "node-activated",
+                            G_CALLBACK (moves_view_node_activated), self);
+  g_signal_connect_swapped (self->review_board, "move-chosen",
+                            G_CALLBACK (review_board_move_chosen), self);
+  g_signal_connect_swapped (self->review_board, "message",
+                            G_CALLBACK (review_board_message), self);
 
   keys = gtk_shortcut_controller_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
@@ -504,7 +707,10 @@ kz_window_review_init (KzWindow *self)
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_space, "review-play");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Right, "review-next");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_End, "review-last");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Up, "review-previous-line");
+  add_key (GTK_SHORTCUT_CONTROLLER (keys), GDK_KEY_Down, "review-next-line");
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  kz_window_annotate_init (self);
   update_actions (self);
 }
 
