@@ -104,7 +104,7 @@ try:
         if bus_ready():
             break
         time.sleep(0.1)
-    print('1..11')
+    print('1..13')
     check('the AT-SPI bus runs in the test session', bus_ready())
 
     env = dict(os.environ, GSETTINGS_BACKEND='keyfile',
@@ -272,6 +272,36 @@ try:
             time.sleep(0.02)
     check('the player\'s move is announced too (%s)' % reply,
           heard.startswith('Turks: %s ' % frm), heard)
+
+    # A reviewed game with variations and marks: the move list's buttons
+    # say the mark and that a move belongs to a variation (issue 12).
+    db = tmp + '/data/kazaki/games.db'
+    kgn = tmp + '/annotated.kgn'
+    with open(kgn, 'w') as f:
+        f.write('[Event "Annotated"]\n[Result "*"]\n\n'
+                '1. b4-a4! {A quiet start} (1. e3-e4?! b6-a6 (1... c6-c5 2. c4xc6xa6!!)) '
+                '1... b6-a6 *\n')
+    subprocess.run([os.environ['KAZAKI_CLI'], '--db', db, 'import', kgn], env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    listed = subprocess.run([os.environ['KAZAKI_CLI'], '--db', db, 'list'], env=env,
+                            capture_output=True, text=True).stdout.splitlines()
+    newest = max(int(line.split('\t')[0]) for line in listed if line.split('\t')[0].isdigit())
+    subprocess.run(['gdbus', 'call', '--session', '--dest', 'io.github.kazaki.Kazaki',
+                    '--object-path', '/io/github/kazaki/Kazaki/window/1', '--method',
+                    'org.gtk.Actions.Activate', 'open-game', '[<int64 %d>]' % newest, '{}'],
+                   capture_output=True)
+    moves = []
+    for _ in range(100):
+        moves = [x.name for x in nodes()
+                 if x.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON)
+                 and re.match(r'^\d+\. (Cossacks|Turks): ', x.name or '')]
+        if any('c4xc6xa6' in m for m in moves):
+            break
+        time.sleep(0.2)
+    check('a variation\'s move is named with its mark and as a variation',
+          '2. Cossacks: c4xc6xa6, Brilliant move, variation' in moves, moves)
+    check('a main-line move is named with its mark and its comment, not as a variation',
+          '1. Cossacks: b4-a4, Good move, with a comment' in moves, moves)
 finally:
     for p in reversed(procs):
         if p.poll() is None:

@@ -51,12 +51,17 @@ game_count() {
   "$CLI" --db "$db" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
 }
 
+eventually() { for _ in $(seq 1 50); do "$@" && return 0; sleep 0.2; done; return 1; }
+export -f eventually
+have_xdotool() { command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+
 # The stored game as one line of KGN movetext (lines joined).
 stored() {
   "$CLI" --db "$db" show 1 | sed -n '/^$/,$p' | tr '\n' ' ' | tr -s ' '
 }
 
-echo "1..37"
+echo "1..40"
 
 cat > "$tmp/annotated.kgn" <<'KGN'
 [Event "Annotated"]
@@ -149,6 +154,29 @@ check "the same mark again takes it away" \
 win_action set-mark "'??'"
 check "another mark replaces it" bash -c '[[ "$1" == *"(1... c6-c5 \$4 {A fine idea})"* ]]' _ "$(stored)"
 
+# --- the editor and the keys, with real key presses -------------------------
+# (tests the input itself: the comment typed, Ctrl+Enter, Alt+1)
+if have_xdotool; then
+  win_action review-goto-move "'d4-d5'"
+  target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
+  eval "$(xdotool getwindowgeometry --shell "$target")"
+  xdotool mousemove $((X + 10)) $((Y + 10))
+  win_action edit-comment
+  xdotool type --delay 30 "Typed here"
+  xdotool key ctrl+Return
+  check "a comment typed in the editor is stored on Ctrl+Enter" \
+    eventually bash -c '[[ "$("$1" --db "$2" show 1 | tr "\n" " ")" == *"1. d4-d5 {Typed here}"* ]]' _ "$CLI" "$db"
+  xdotool key alt+1
+  check "Alt+1 marks the move shown as good (!)" \
+    eventually bash -c '[[ "$("$1" --db "$2" show 1 | tr "\n" " ")" == *"1. d4-d5 \$1 {Typed here}"* ]]' _ "$CLI" "$db"
+  xdotool key Left
+  check "Ctrl+Enter ends the editing: the review keys work again (Left)" test "$(shown)" = ""
+else
+  skip "a comment typed in the editor is stored on Ctrl+Enter" "xdotool is not installed"
+  skip "Alt+1 marks the move shown as good (!)" "xdotool is not installed"
+  skip "Ctrl+Enter ends the editing: the review keys work again (Left)" "xdotool is not installed"
+fi
+
 # --- promote ---------------------------------------------------------------
 win_action review-goto-move "'e3-e4 c6-c5'"
 check "a nested variation can be promoted" enabled promote-variation
@@ -166,7 +194,9 @@ check "the review goes back to where it branched" test "$(shown)" = ""
 check "the toast offers Undo" grep -q "toast: Variation deleted" "$tmp/app.log"
 check "Undo (win.restore-variation) is on" enabled restore-variation
 win_action restore-variation
-check "Undo puts it back in the database" bash -c '[[ "$1" == *"({Or} 1. d4-d5 d6xd4)"* ]]' _ "$(stored)"
+check "Undo puts it back in the database" \
+  bash -c '[[ "$1" == *"({Or} 1. d4-d5 \$1 {Typed here} 1... d6xd4)"* || ( -z "$2" && "$1" == *"({Or} 1. d4-d5 d6xd4)"* ) ]]' \
+  _ "$(stored)" "$(have_xdotool && echo typed)"
 check "and shows it" test "$(shown)" = "d4-d5"
 
 # --- the position shown is the variation's ---------------------------------

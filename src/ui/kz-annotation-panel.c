@@ -95,15 +95,19 @@ focus_left (KzAnnotationPanel *self)
   kz_annotation_panel_commit (self);
 }
 
-/* Ctrl+Enter stores the comment (Enter alone is a new line… which the
- * comment keeps as a space: comments are one line). */
+/* Ctrl+Enter stores the comment and ends the editing: the keyboard
+ * focus leaves the editor, so the review keys work again (Enter alone is
+ * a new line… which the comment keeps as a space: comments are one line). */
 static gboolean
 key_pressed (KzAnnotationPanel *self, guint keyval, guint keycode, GdkModifierType state)
 {
   if ((keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter) && (state & GDK_CONTROL_MASK))
     {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
       kz_annotation_panel_commit (self);
       load (self);     /* as stored: one line, trimmed */
+      if (root)
+        gtk_root_set_focus (root, NULL);
       return TRUE;
     }
   return FALSE;

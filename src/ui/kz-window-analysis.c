@@ -73,6 +73,18 @@ show_ply (KzWindow *self)
   guint n = kz_game_analysis_get_n_plies (self->analysis);
   guint ply = MIN (kz_window_review_shown_ply (self), n);
   const KzPositionEval *e = kz_game_analysis_get_eval (self->analysis, ply);
+  KzMoveNode *node = self->replay ? kz_replay_get_node (self->replay) : NULL;
+
+  if (node && !kz_move_node_is_main_line (node))
+    {
+      /* The analysis is of the moves played, not of a variation. */
+      kz_eval_bar_set_evaluated (self->eval_bar, FALSE);
+      kz_eval_bar_set_score (self->eval_bar, 0);
+      kz_move_arrow_set_move (self->best_arrow, NULL);
+      gtk_label_set_text (self->analysis_line,
+                          _("This is a variation: the analysis covers the moves played."));
+      return;
+    }
 
   kz_eval_graph_set_ply (self->eval_graph, ply);
   kz_eval_bar_set_evaluated (self->eval_bar, e->done);
@@ -321,5 +333,8 @@ kz_window_analysis_init (KzWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (review_action, "notify::state", G_CALLBACK (review_changed), self,
                            G_CONNECT_SWAPPED);
+  /* another node at the same ply: a sibling line */
+  g_signal_connect_object (g_action_map_lookup_action (G_ACTION_MAP (self), "review-goto-move"),
+                           "notify::state", G_CALLBACK (review_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->eval_graph, "notify::ply", G_CALLBACK (graph_ply_changed), self);
 }

@@ -272,6 +272,8 @@ replay_notify (KzWindow *self, GParamSpec *pspec)
 void
 kz_window_review_leave (KzWindow *self)
 {
+  /* A comment being typed is stored with the game it was typed for. */
+  kz_annotation_panel_commit (kz_moves_view_get_annotation_panel (self->moves_view));
   if (self->replay)
     {
       g_signal_handlers_disconnect_by_data (self->replay, self);
@@ -680,6 +682,9 @@ add_key (GtkShortcutController *controller, guint keyval, const char *action)
 void
 kz_window_review_dispose (KzWindow *self)
 {
+  /* The window closes while a comment is typed: keep it. */
+  if (self->moves_view && self->replay)
+    kz_annotation_panel_commit (kz_moves_view_get_annotation_panel (self->moves_view));
   if (self->replay)
     g_signal_handlers_disconnect_by_data (self->replay, self);
   g_clear_object (&self->replay);
