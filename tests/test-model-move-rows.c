@@ -98,6 +98,14 @@ test_rows (void)
   g_autoptr (KzMoveRow) row = g_list_model_get_item (G_LIST_MODEL (store), at);
   g_assert_true (kz_move_row_get_node (row, KZ_COSSACKS) == v2b);
   g_assert_cmpint (kz_move_row_get_ply (row, KZ_COSSACKS), ==, 2);
+  /* A copy shows the same (the list refreshes a row with one). */
+  g_autoptr (KzMoveRow) copy = kz_move_row_copy (row);
+  g_autofree char *a = kz_move_row_dup_label (row, KZ_COSSACKS);
+  g_autofree char *b = kz_move_row_dup_label (copy, KZ_COSSACKS);
+  g_assert_true (copy != row);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_true (kz_move_row_get_node (copy, KZ_COSSACKS) == v2b);
+  g_assert_cmpuint (kz_move_row_get_depth (copy), ==, 2);
   /* The main line's move 2 (ply index 1) is found in the main line only,
    * not in the variation that has a move at the same ply. */
   g_assert_cmpuint (kz_move_rows_find (G_LIST_MODEL (store), 1), ==, 11);

@@ -54,6 +54,26 @@ kz_move_row_new_comment (const char *text, guint depth, KzMoveNode *node)
   return self;
 }
 
+KzMoveRow *
+kz_move_row_copy (KzMoveRow *self)
+{
+  KzMoveRow *copy;
+
+  g_return_val_if_fail (KZ_IS_MOVE_ROW (self), NULL);
+  copy = g_object_new (KZ_TYPE_MOVE_ROW, NULL);
+  copy->kind = self->kind;
+  copy->number = self->number;
+  copy->depth = self->depth;
+  copy->comment = g_strdup (self->comment);
+  for (int i = 0; i < 2; i++)
+    {
+      copy->ply[i] = self->ply[i];
+      copy->text[i] = g_strdup (self->text[i]);
+      copy->node[i] = self->node[i] ? g_object_ref (self->node[i]) : NULL;
+    }
+  return copy;
+}
+
 KzMoveRowKind
 kz_move_row_get_kind (KzMoveRow *self)
 {

@@ -39,6 +39,9 @@ KzMoveRow     *kz_move_row_new_result   (const char *text);
 /* A comment row; `node` is the move it belongs to (the root for the
  * comment before the game). */
 KzMoveRow     *kz_move_row_new_comment  (const char *text, guint depth, KzMoveNode *node);
+/* A new row like this one (a list shows it afresh: GTK ≥ 4.12 keeps the
+ * widgets of an item put back in its place without binding it again). */
+KzMoveRow     *kz_move_row_copy         (KzMoveRow *self);
 KzMoveRowKind  kz_move_row_get_kind     (KzMoveRow *self);
 guint          kz_move_row_get_number   (KzMoveRow *self);
 guint          kz_move_row_get_depth    (KzMoveRow *self);

@@ -268,11 +268,14 @@ static void
 refresh_row (KzMovesView *self, guint position)
 {
   g_autoptr (GObject) row = NULL;
+  g_autoptr (KzMoveRow) copy = NULL;
 
   if (position == G_MAXUINT || position >= g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
     return;
   row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
-  g_list_store_splice (self->rows, position, 1, (gpointer *) &row, 1);
+  /* A copy: the same item put back would keep its widgets unbound again. */
+  copy = kz_move_row_copy (KZ_MOVE_ROW (row));
+  g_list_store_splice (self->rows, position, 1, (gpointer *) &copy, 1);
 }
 
 /* Keeps the current move in view; at the end of a finished game, the
