@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kz-engine.h"
+#include "kz-eval.h"
 
 /* ---------- helpers ---------- */
 
@@ -813,6 +814,99 @@ test_zobrist_tables (void)
       g_assert_cmphex (KZ_ZOBRIST_FLAG[f][w + 1], ==, kz_zobrist_mix ((uint64_t) (1000 + f * 64 + w + 1)));
 }
 
+/* Random positions (sparse, every flag state): the counting shortcuts
+ * and the bit-board test for a compulsory capture agree with the
+ * generated moves. */
+static void
+test_random_positions (void)
+{
+  GRand *rand = g_rand_new_with_seed (20261201);
+  static KzMoveList list;
+  int compulsory = 0, carried = 0;
+  for (int i = 0; i < 40000; i++)
+    {
+      KzPosition pos;
+      kz_position_init_empty (&pos);
+      int n = g_rand_int_range (rand, 2, 16);
+      for (int k = 0; k < n; k++)
+        {
+          int sq = g_rand_int_range (rand, 0, KZ_GRID_SIZE);
+          if (kz_point_valid (sq) && kz_position_piece_at (&pos, sq) < 0)
+            kz_position_put (&pos, g_rand_int_range (rand, 0, 2), sq, true);
+        }
+      KzBits all = pos.pieces[0] | pos.pieces[1];
+      for (int f = 0; f < 2; f++)
+        {
+          int centre = kz_centre ((KzSide) f);
+          if (all && g_rand_int_range (rand, 0, 3) == 0)
+            {
+              /* carried by a random piece */
+              int k = g_rand_int_range (rand, 0, kz_popcount (all));
+              KzBits b = all;
+              while (k-- > 0)
+                b &= b - 1;
+              pos.flag[f] = (int8_t) kz_bit_scan (b);
+              carried++;
+            }
+          else if (kz_position_piece_at (&pos, centre) >= 0)
+            kz_position_put (&pos, kz_position_piece_at (&pos, centre), centre, false);
+        }
+      pos.side = (uint8_t) g_rand_int_range (rand, 0, 2);
+      pos.hash = kz_position_compute_hash (&pos);
+
+      kz_generate_moves (&pos, &list);
+      g_assert_false (list.overflow);
+      g_assert_cmpuint (kz_count_moves (&pos), ==, (guint64) list.count);
+      gboolean piece_jump = FALSE;
+      for (int m = 0; m < list.count; m++)
+        {
+          const KzMove *mv = &list.moves[m];
+          if (mv->n_jumps > 0)
+            {
+              int over = kz_jump_over (mv->from, mv->path[0]);
+              piece_jump |= (mv->captured >> over & 1) != 0;
+            }
+        }
+      g_assert_cmpint (kz_capture_compulsory (&pos), ==, piece_jump);
+      compulsory += piece_jump;
+    }
+  /* the sample covers both cases */
+  g_assert_cmpint (compulsory, >, 1000);
+  g_assert_cmpint (carried, >, 1000);
+  g_rand_free (rand);
+}
+
+/* The tabled distances are the breadth-first distances along the lines. */
+static void
+test_eval_distances (void)
+{
+  for (int a = 0; a < KZ_GRID_SIZE; a++)
+    {
+      int dist[KZ_GRID_SIZE];
+      for (int b = 0; b < KZ_GRID_SIZE; b++)
+        dist[b] = 99;
+      if (kz_point_valid (a))
+        {
+          int queue[KZ_GRID_SIZE], head = 0, tail = 0;
+          dist[a] = 0;
+          queue[tail++] = a;
+          while (head < tail)
+            {
+              int p = queue[head++], nb[KZ_N_DIRS];
+              int n = kz_neighbours (p, nb);
+              for (int i = 0; i < n; i++)
+                if (dist[nb[i]] == 99)
+                  {
+                    dist[nb[i]] = dist[p] + 1;
+                    queue[tail++] = nb[i];
+                  }
+            }
+        }
+      for (int b = 0; b < KZ_GRID_SIZE; b++)
+        g_assert_cmpint (kz_eval_distance (a, b), ==, dist[b]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -820,6 +914,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/engine/position/zobrist-tables", test_zobrist_tables);
   g_test_add_func ("/engine/board/count-steps", test_count_steps);
+  g_test_add_func ("/engine/board/distances", test_eval_distances);
+  g_test_add_func ("/engine/invariants/random-positions", test_random_positions);
 
   g_test_add_func ("/engine/rules/2-board/41-points", test_board_points);
   g_test_add_func ("/engine/rules/2-board/lines", test_board_lines);

@@ -8,7 +8,6 @@
  */
 #include "kz-eval.h"
 
-#include <pthread.h>
 #include <string.h>
 
 /* Weights (points; a piece is 100). */
@@ -40,47 +39,74 @@ enum {
   W_CHASE           = 6,    /* defender: per unit of closeness to the enemy carrier */
 };
 
-static int8_t dist_table[KZ_GRID_SIZE][KZ_GRID_SIZE];
-static pthread_once_t dist_once = PTHREAD_ONCE_INIT;
+/* Steps between two points along the lines (99 when either does not
+ * exist); generated from the line list, and checked against a breadth
+ * first search in tests/test-engine.c through kz_eval_distance. */
+static const int8_t dist_table[KZ_GRID_SIZE][KZ_GRID_SIZE] = {
+  { 0, 1, 2, 3, 4, 99, 1, 2, 3, 99, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 8, 7, 6, 7, 8, 99, 7, 7, 7, 99, 8, 8, 8, 8, 8 },
+  { 1, 0, 1, 2, 3, 99, 1, 2, 3, 99, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 8, 7, 6, 7, 8, 99, 7, 7, 7, 99, 8, 8, 8, 8, 8 },
+  { 2, 1, 0, 1, 2, 99, 2, 1, 2, 99, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 8, 7, 6, 7, 8, 99, 7, 7, 7, 99, 8, 8, 8, 8, 8 },
+  { 3, 2, 1, 0, 1, 99, 3, 2, 1, 99, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 8, 7, 6, 7, 8, 99, 7, 7, 7, 99, 8, 8, 8, 8, 8 },
+  { 4, 3, 2, 1, 0, 99, 3, 2, 1, 99, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 8, 7, 6, 7, 8, 99, 7, 7, 7, 99, 8, 8, 8, 8, 8 },
+  { 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99 },
+  { 1, 1, 2, 3, 3, 99, 0, 1, 2, 99, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 99, 6, 6, 6, 99, 7, 7, 7, 7, 7 },
+  { 2, 2, 1, 2, 2, 99, 1, 0, 1, 99, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 99, 6, 6, 6, 99, 7, 7, 7, 7, 7 },
+  { 3, 3, 2, 1, 1, 99, 2, 1, 0, 99, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 6, 5, 6, 7, 99, 6, 6, 6, 99, 7, 7, 7, 7, 7 },
+  { 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99 },
+  { 4, 4, 4, 4, 4, 99, 3, 3, 3, 99, 0, 1, 2, 3, 4, 1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 3, 4, 5, 6, 7, 4, 5, 6, 7, 8, 99, 7, 7, 7, 99, 8, 8, 8, 8, 8 },
+  { 3, 3, 3, 3, 3, 99, 2, 2, 2, 99, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 7, 99, 6, 6, 6, 99, 7, 7, 7, 7, 7 },
+  { 2, 2, 2, 2, 2, 99, 1, 1, 1, 99, 2, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 5, 4, 5, 6, 99, 5, 5, 5, 99, 6, 6, 6, 6, 6 },
+  { 3, 3, 3, 3, 3, 99, 2, 2, 2, 99, 3, 2, 1, 0, 1, 4, 3, 2, 1, 2, 5, 4, 3, 2, 3, 6, 5, 4, 3, 4, 7, 6, 5, 4, 5, 99, 6, 6, 6, 99, 7, 7, 7, 7, 7 },
+  { 4, 4, 4, 4, 4, 99, 3, 3, 3, 99, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 8, 7, 6, 5, 4, 99, 7, 7, 7, 99, 8, 8, 8, 8, 8 },
+  { 5, 5, 5, 5, 5, 99, 4, 4, 4, 99, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 3, 4, 5, 6, 7, 99, 6, 6, 6, 99, 7, 7, 7, 7, 7 },
+  { 4, 4, 4, 4, 4, 99, 3, 3, 3, 99, 2, 1, 2, 3, 4, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 6, 99, 5, 5, 5, 99, 6, 6, 6, 6, 6 },
+  { 3, 3, 3, 3, 3, 99, 2, 2, 2, 99, 3, 2, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 4, 3, 4, 5, 99, 4, 4, 4, 99, 5, 5, 5, 5, 5 },
+  { 4, 4, 4, 4, 4, 99, 3, 3, 3, 99, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 4, 3, 2, 1, 2, 5, 4, 3, 2, 3, 6, 5, 4, 3, 4, 99, 5, 5, 5, 99, 6, 6, 6, 6, 6 },
+  { 5, 5, 5, 5, 5, 99, 4, 4, 4, 99, 5, 4, 3, 2, 1, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 99, 6, 6, 6, 99, 7, 7, 7, 7, 7 },
+  { 6, 6, 6, 6, 6, 99, 5, 5, 5, 99, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 99, 5, 5, 5, 99, 6, 6, 6, 6, 6 },
+  { 5, 5, 5, 5, 5, 99, 4, 4, 4, 99, 3, 2, 3, 4, 5, 2, 1, 2, 3, 4, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 5, 99, 4, 4, 4, 99, 5, 5, 5, 5, 5 },
+  { 4, 4, 4, 4, 4, 99, 3, 3, 3, 99, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 3, 4, 99, 3, 3, 3, 99, 4, 4, 4, 4, 4 },
+  { 5, 5, 5, 5, 5, 99, 4, 4, 4, 99, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 4, 3, 2, 1, 2, 5, 4, 3, 2, 3, 99, 4, 4, 4, 99, 5, 5, 5, 5, 5 },
+  { 6, 6, 6, 6, 6, 99, 5, 5, 5, 99, 6, 5, 4, 3, 2, 5, 4, 3, 2, 1, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 6, 5, 4, 3, 2, 99, 5, 5, 5, 99, 6, 6, 6, 6, 6 },
+  { 7, 7, 7, 7, 7, 99, 6, 6, 6, 99, 3, 4, 5, 6, 7, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 1, 2, 3, 4, 5, 99, 4, 4, 4, 99, 5, 5, 5, 5, 5 },
+  { 6, 6, 6, 6, 6, 99, 5, 5, 5, 99, 4, 3, 4, 5, 6, 3, 2, 3, 4, 5, 2, 1, 2, 3, 4, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 99, 3, 3, 3, 99, 4, 4, 4, 4, 4 },
+  { 5, 5, 5, 5, 5, 99, 4, 4, 4, 99, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 2, 3, 99, 2, 2, 2, 99, 3, 3, 3, 3, 3 },
+  { 6, 6, 6, 6, 6, 99, 5, 5, 5, 99, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 4, 3, 2, 1, 2, 99, 3, 3, 3, 99, 4, 4, 4, 4, 4 },
+  { 7, 7, 7, 7, 7, 99, 6, 6, 6, 99, 7, 6, 5, 4, 3, 6, 5, 4, 3, 2, 5, 4, 3, 2, 1, 4, 3, 2, 1, 0, 5, 4, 3, 2, 1, 99, 4, 4, 4, 99, 5, 5, 5, 5, 5 },
+  { 8, 8, 8, 8, 8, 99, 7, 7, 7, 99, 4, 5, 6, 7, 8, 3, 4, 5, 6, 7, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 99, 3, 3, 3, 99, 4, 4, 4, 4, 4 },
+  { 7, 7, 7, 7, 7, 99, 6, 6, 6, 99, 5, 4, 5, 6, 7, 4, 3, 4, 5, 6, 3, 2, 3, 4, 5, 2, 1, 2, 3, 4, 1, 0, 1, 2, 3, 99, 2, 2, 2, 99, 3, 3, 3, 3, 3 },
+  { 6, 6, 6, 6, 6, 99, 5, 5, 5, 99, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 2, 99, 1, 1, 1, 99, 2, 2, 2, 2, 2 },
+  { 7, 7, 7, 7, 7, 99, 6, 6, 6, 99, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 99, 2, 2, 2, 99, 3, 3, 3, 3, 3 },
+  { 8, 8, 8, 8, 8, 99, 7, 7, 7, 99, 8, 7, 6, 5, 4, 7, 6, 5, 4, 3, 6, 5, 4, 3, 2, 5, 4, 3, 2, 1, 4, 3, 2, 1, 0, 99, 3, 3, 3, 99, 4, 4, 4, 4, 4 },
+  { 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99 },
+  { 7, 7, 7, 7, 7, 99, 6, 6, 6, 99, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 99, 0, 1, 2, 99, 1, 1, 2, 3, 3 },
+  { 7, 7, 7, 7, 7, 99, 6, 6, 6, 99, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 99, 1, 0, 1, 99, 2, 2, 1, 2, 2 },
+  { 7, 7, 7, 7, 7, 99, 6, 6, 6, 99, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 3, 2, 1, 2, 3, 99, 2, 1, 0, 99, 3, 3, 2, 1, 1 },
+  { 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99 },
+  { 8, 8, 8, 8, 8, 99, 7, 7, 7, 99, 8, 7, 6, 7, 8, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 99, 1, 2, 3, 99, 0, 1, 2, 3, 4 },
+  { 8, 8, 8, 8, 8, 99, 7, 7, 7, 99, 8, 7, 6, 7, 8, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 99, 1, 2, 3, 99, 1, 0, 1, 2, 3 },
+  { 8, 8, 8, 8, 8, 99, 7, 7, 7, 99, 8, 7, 6, 7, 8, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 99, 2, 1, 2, 99, 2, 1, 0, 1, 2 },
+  { 8, 8, 8, 8, 8, 99, 7, 7, 7, 99, 8, 7, 6, 7, 8, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 99, 3, 2, 1, 99, 3, 2, 1, 0, 1 },
+  { 8, 8, 8, 8, 8, 99, 7, 7, 7, 99, 8, 7, 6, 7, 8, 7, 6, 5, 6, 7, 6, 5, 4, 5, 6, 5, 4, 3, 4, 5, 4, 3, 2, 3, 4, 99, 3, 2, 1, 99, 4, 3, 2, 1, 0 },
+};
 
-static void
-init_distances (void)
-{
-  memset (dist_table, 99, sizeof dist_table);
-  for (int a = 0; a < KZ_GRID_SIZE; a++)
-    {
-      if (!kz_point_valid (a))
-        continue;
-      int queue[KZ_GRID_SIZE], head = 0, tail = 0;
-      dist_table[a][a] = 0;
-      queue[tail++] = a;
-      while (head < tail)
-        {
-          int p = queue[head++];
-          int nb[KZ_N_DIRS];
-          int n = kz_neighbours (p, nb);
-          for (int i = 0; i < n; i++)
-            if (dist_table[a][nb[i]] == 99)
-              {
-                dist_table[a][nb[i]] = (int8_t) (dist_table[a][p] + 1);
-                queue[tail++] = nb[i];
-              }
-        }
-    }
-}
+/* 5 - the distance to a side's centre, 0 from 5 steps on (W_ATTACKER). */
+static const int8_t near_centre[2][KZ_GRID_SIZE] = {
+  { 3, 3, 4, 3, 3, 0, 4, 5, 4, 0, 2, 3, 4, 3, 2, 1, 2, 3, 2, 1, 0, 1, 2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+  { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2, 1, 0, 1, 2, 3, 2, 1, 2, 3, 4, 3, 2, 0, 4, 5, 4, 0, 3, 3, 4, 3, 3 },
+};
 
-static inline void
-ensure_tables (void)
-{
-  pthread_once (&dist_once, init_distances);
-}
+/* Ranks advanced from a side's own base (W_ADVANCE). */
+static const int8_t advance[2][KZ_GRID_SIZE] = {
+  { 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 0, 7, 7, 7, 0, 8, 8, 8, 8, 8 },
+  { 8, 8, 8, 8, 8, 0, 7, 7, 7, 0, 6, 6, 6, 6, 6, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0 },
+};
 
 int
 kz_eval_distance (int a, int b)
 {
   if (!kz_point_valid (a) || !kz_point_valid (b))
     return 99;
-  ensure_tables ();
   return dist_table[a][b];
 }
 
@@ -90,16 +116,26 @@ shift_bits (KzBits b, int s)
   return s > 0 ? b << s : b >> -s;
 }
 
+/* KZ_DIR_SHIFT and KZ_DIR_MASK as constants, so that the loops over the
+ * directions unroll (tests/test-engine.c checks kz_count_steps, which
+ * holds the same numbers, against the tables). */
+static const int dir_shift[KZ_N_DIRS] = { 1, -1, 5, -5, 6, -6, 4, -4 };
+static const KzBits dir_mask[KZ_N_DIRS] = {
+  UINT64_C (0xf33def7bccf), UINT64_C (0x1e67bdef799e), UINT64_C (0x713ffffc8e),
+  UINT64_C (0xe27ffff91c0), UINT64_C (0x4100000041), UINT64_C (0x104000001040),
+  UINT64_C (0x1100000110), UINT64_C (0x11000001100),
+};
+
 /* Pieces of `x` that a piece of `y` could jump now (straight jumps
  * only; the rare apex side jumps are left to the search). */
-static KzBits
+static inline KzBits
 en_prise (KzBits x, KzBits y, KzBits free)
 {
   KzBits r = 0;
   for (int d = 0; d < KZ_N_DIRS; d++)
     {
-      int s = KZ_DIR_SHIFT[d];
-      KzBits m = KZ_DIR_MASK[d];
+      int s = dir_shift[d];
+      KzBits m = dir_mask[d];
       r |= shift_bits (y & m, s) & x & m & shift_bits (free, -s);
     }
   return r;
@@ -111,15 +147,25 @@ step_mobility (KzBits x, KzBits free)
   return kz_count_steps (x, free);
 }
 
-static int
+/* Each joined pair once: the four "positive" directions E, N, NE, NW,
+ * added bit-wise (carry-save) and counted with three population counts. */
+static inline int
 pairs (KzBits x)
 {
-  /* each joined pair once: the four "positive" directions */
-  static const int dirs[4] = { KZ_DIR_E, KZ_DIR_N, KZ_DIR_NE, KZ_DIR_NW };
-  int n = 0;
-  for (int i = 0; i < 4; i++)
-    n += kz_popcount (shift_bits (x & KZ_DIR_MASK[dirs[i]], KZ_DIR_SHIFT[dirs[i]]) & x);
-  return n;
+  KzBits e = (x & dir_mask[KZ_DIR_E]) << 1 & x;
+  KzBits n = (x & dir_mask[KZ_DIR_N]) << 5 & x;
+  KzBits ne = (x & dir_mask[KZ_DIR_NE]) << 6 & x;
+  KzBits nw = (x & dir_mask[KZ_DIR_NW]) << 4 & x;
+  KzBits ones = e ^ n, twos = e & n;
+  KzBits c = ones & ne;
+  ones ^= ne;
+  KzBits fours = twos & c;
+  twos ^= c;
+  c = ones & nw;
+  ones ^= nw;
+  fours |= twos & c;
+  twos ^= c;
+  return kz_popcount (ones) + 2 * kz_popcount (twos) + 4 * kz_popcount (fours);
 }
 
 /* Steps the carrier needs to reach home around the pieces in the way
@@ -162,7 +208,6 @@ static const int8_t centre_lines[2][4][2] = {
 int
 kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
 {
-  ensure_tables ();
   memset (t, 0, sizeof *t);
 
   int stm = pos->side;
@@ -179,9 +224,19 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
       int sign = x == stm ? 1 : -1;
       KzBits mine = pos->pieces[x], theirs = pos->pieces[y];
       int home = kz_centre ((KzSide) x);
-      int enemy_home = kz_centre ((KzSide) y);
 
       t->material += sign * KZ_EVAL_PIECE * kz_popcount (mine);
+
+      /* closeness to the enemy centre and advancement, summed in one
+       * pass (used below when the enemy flag stands / when I do not
+       * carry it) */
+      int near = 0, adv = 0;
+      for (KzBits b = mine; b; b &= b - 1)
+        {
+          int p = kz_bit_scan (b);
+          near += near_centre[y][p];
+          adv += advance[x][p];
+        }
 
       /* the enemy flag in my hands: bring it home */
       int carrier = pos->flag[y];
@@ -212,13 +267,6 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
       /* pressure on the enemy's standing flag */
       if (pos->flag[y] == KZ_FLAG_HOME)
         {
-          int near = 0;
-          for (KzBits b = mine; b; b &= b - 1)
-            {
-              int d = dist_table[kz_bit_scan (b)][enemy_home];
-              if (d < 5)
-                near += 5 - d;
-            }
           t->flags += sign * W_ATTACKER * (near < 24 ? near : 24);
         }
 
@@ -245,12 +293,6 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
         }
       else
         {
-          int adv = 0;
-          for (KzBits b = mine; b; b &= b - 1)
-            {
-              int r = kz_bit_scan (b) / KZ_GRID_FILES;
-              adv += x == KZ_COSSACKS ? r : 8 - r;
-            }
           t->structure += sign * W_ADVANCE * adv;
         }
       /* my flag carried by the enemy: chase the carrier */

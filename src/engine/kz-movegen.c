@@ -15,6 +15,35 @@
    | KZ_BIT (KZ_SQ (1, 2)) | KZ_BIT (KZ_SQ (1, 7)) | KZ_BIT (KZ_SQ (3, 6)) \
    | KZ_BIT (KZ_SQ (3, 7)) | KZ_BIT (KZ_SQ (1, 6)))
 
+/* Per point: the points its jump paths go over (KZ_JUMPS; the tests
+ * compare every count with the generated list). */
+static const KzBits OVER_MASK[KZ_GRID_SIZE] = {
+  UINT64_C (0x42), UINT64_C (0x4), UINT64_C (0x8a),
+  UINT64_C (0x4), UINT64_C (0x108), UINT64_C (0x0),
+  UINT64_C (0x1080), UINT64_C (0x1000), UINT64_C (0x1080),
+  UINT64_C (0x0), UINT64_C (0x8800), UINT64_C (0x11000),
+  UINT64_C (0x229c0), UINT64_C (0x41000), UINT64_C (0x82000),
+  UINT64_C (0x110000), UINT64_C (0x220000), UINT64_C (0x451000),
+  UINT64_C (0x820000), UINT64_C (0x1040000), UINT64_C (0x2208000),
+  UINT64_C (0x4410000), UINT64_C (0x8a20000), UINT64_C (0x10440000),
+  UINT64_C (0x20880000), UINT64_C (0x4100000), UINT64_C (0x8200000),
+  UINT64_C (0x114400000), UINT64_C (0x8800000), UINT64_C (0x11000000),
+  UINT64_C (0x82000000), UINT64_C (0x104000000), UINT64_C (0x7288000000),
+  UINT64_C (0x110000000), UINT64_C (0x220000000), UINT64_C (0x0),
+  UINT64_C (0x2100000000), UINT64_C (0x100000000), UINT64_C (0x2100000000),
+  UINT64_C (0x0), UINT64_C (0x21000000000), UINT64_C (0x40000000000),
+  UINT64_C (0xa2000000000), UINT64_C (0x40000000000), UINT64_C (0x84000000000),
+};
+
+/* The apex side jumps (RULES.md §4), from, over, to: the only jump
+ * paths that are not two steps in one direction. */
+static const int8_t SIDE_JUMPS[8][3] = {
+  { KZ_SQ (1, 1), KZ_SQ (2, 2), KZ_SQ (3, 2) }, { KZ_SQ (3, 1), KZ_SQ (2, 2), KZ_SQ (1, 2) },
+  { KZ_SQ (1, 2), KZ_SQ (2, 2), KZ_SQ (3, 1) }, { KZ_SQ (3, 2), KZ_SQ (2, 2), KZ_SQ (1, 1) },
+  { KZ_SQ (1, 6), KZ_SQ (2, 6), KZ_SQ (3, 7) }, { KZ_SQ (3, 6), KZ_SQ (2, 6), KZ_SQ (1, 7) },
+  { KZ_SQ (1, 7), KZ_SQ (2, 6), KZ_SQ (3, 6) }, { KZ_SQ (3, 7), KZ_SQ (2, 6), KZ_SQ (1, 6) },
+};
+
 typedef struct {
   int8_t  over;
   int8_t  to;
@@ -190,11 +219,10 @@ chains_from (Chain *c, int from)
 
 static KzBits possible_jumpers (const KzPosition *pos);
 
-bool
-kz_capture_compulsory (const KzPosition *pos)
+/* The exact test, jump path by jump path. */
+static bool
+capture_compulsory_slow (const KzPosition *pos)
 {
-  if (kz_position_flag_delivered (pos))
-    return false;
   Chain c = { .pos = pos, .list = NULL, .s = pos->side, .o = 1 - pos->side };
   uint8_t standing = standing_flags (pos);
   for (KzBits b = possible_jumpers (pos); b; b &= b - 1)
@@ -207,6 +235,44 @@ kz_capture_compulsory (const KzPosition *pos)
       if (any_piece)
         return true;
     }
+  return false;
+}
+
+bool
+kz_capture_compulsory (const KzPosition *pos)
+{
+  if (kz_position_flag_delivered (pos))
+    return false;
+  int s = pos->side, o = 1 - s;
+  /* a jump over an enemy piece may land on the own centre while the own
+   * flag stands there when the mover then carries the enemy flag: the
+   * path-by-path test decides those rare positions */
+  if (pos->flag[o] != KZ_FLAG_HOME && pos->flag[s] == KZ_FLAG_HOME)
+    return capture_compulsory_slow (pos);
+  /* otherwise a piece jump is legal exactly when it lands on a free
+   * point: straight jumps are two steps in one direction */
+  KzBits own = pos->pieces[s], enemy = pos->pieces[o];
+  KzBits land = kz_position_free_points (pos);
+  static const int shift[KZ_N_DIRS] = { 1, -1, 5, -5, 6, -6, 4, -4 };
+  static const KzBits mask[KZ_N_DIRS] = {
+    UINT64_C (0xf33def7bccf), UINT64_C (0x1e67bdef799e), UINT64_C (0x713ffffc8e),
+    UINT64_C (0xe27ffff91c0), UINT64_C (0x4100000041), UINT64_C (0x104000001040),
+    UINT64_C (0x1100000110), UINT64_C (0x11000001100),
+  };
+  KzBits any = 0;
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    {
+      int sh = shift[d];
+      KzBits over = kz_shift_bits (own & mask[d], sh) & enemy & mask[d];
+      any |= kz_shift_bits (over, sh) & land;
+    }
+  if (any)
+    return true;
+  if (enemy & (KZ_BIT (KZ_APEX_COSSACKS) | KZ_BIT (KZ_APEX_TURKS)))
+    for (int i = 0; i < 8; i++)
+      if ((own >> SIDE_JUMPS[i][0] & 1) && (enemy >> SIDE_JUMPS[i][1] & 1)
+          && (land >> SIDE_JUMPS[i][2] & 1))
+        return true;
   return false;
 }
 
@@ -305,15 +371,157 @@ kz_generate_moves (const KzPosition *pos, KzMoveList *list)
   return list->count;
 }
 
+/* Counting only: the number of chains that continue from `at`, where the
+ * piece has just landed by its depth-th jump (the same rules as explore,
+ * without building the moves or a list of jumps). */
+static uint64_t
+count_from (const Chain *c, int at, int came_from, KzBits enemy, uint8_t standing,
+            uint8_t carried, int depth)
+{
+  int s = c->s, o = c->o;
+  if ((carried >> o & 1) && at == kz_centre ((KzSide) s))
+    return 1;   /* flag brought home */
+  bool flag_o = standing >> o & 1;
+  KzBits targets = enemy | (flag_o ? KZ_BIT (kz_centre ((KzSide) o)) : 0);
+  if (depth >= KZ_MAX_CHAIN || !(targets & OVER_MASK[at]))
+    return 1;
+
+  KzBits occupied = c->own_rest | enemy;
+  const KzJumpTable *t = &KZ_JUMPS[at];
+  uint64_t total = 0;
+  bool any_piece = false;
+  for (int i = 0; i < t->n; i++)
+    {
+      int over = t->paths[i].over, to = t->paths[i].to;
+      if (!(targets >> over & 1) || (occupied >> to & 1)
+          || kz_jump_forbidden_after (came_from, at, to))
+        continue;
+      bool is_piece = enemy >> over & 1;
+      uint8_t now = carried | (is_piece ? flags_at (c->pos, over) : (uint8_t) (1u << o));
+      if (to == kz_centre ((KzSide) s) && (standing >> s & 1) && !(now >> o & 1))
+        continue;
+      if (to == kz_centre ((KzSide) o) && flag_o && is_piece)
+        continue;
+      if (is_piece)
+        {
+          any_piece = true;
+          total += count_from (c, to, at, enemy & ~KZ_BIT (over), standing, now, depth + 1);
+        }
+      else
+        total += count_from (c, to, at, enemy, standing & (uint8_t) ~(1u << o), now, depth + 1);
+    }
+  /* may stop unless an enemy piece can be jumped */
+  return any_piece ? total : total + 1;
+}
+
+/* Counting only: the chains of the piece on `from`; sets *any_piece when
+ * it has a first jump over an enemy piece. */
+static uint64_t
+count_chains (Chain *c, int from, bool *any_piece)
+{
+  const KzPosition *pos = c->pos;
+  int s = c->s, o = c->o;
+  c->own_rest = pos->pieces[s] & ~KZ_BIT (from);
+  KzBits enemy = pos->pieces[o];
+  uint8_t standing = standing_flags (pos);
+  uint8_t carried = flags_at (pos, from);
+  bool flag_o = standing >> o & 1;
+  KzBits targets = enemy | (flag_o ? KZ_BIT (kz_centre ((KzSide) o)) : 0);
+  KzBits occupied = c->own_rest | enemy;
+  const KzJumpTable *t = &KZ_JUMPS[from];
+  uint64_t total = 0;
+  for (int i = 0; i < t->n; i++)
+    {
+      int over = t->paths[i].over, to = t->paths[i].to;
+      if (!(targets >> over & 1) || (occupied >> to & 1))
+        continue;
+      bool is_piece = enemy >> over & 1;
+      uint8_t now = carried | (is_piece ? flags_at (pos, over) : (uint8_t) (1u << o));
+      if (to == kz_centre ((KzSide) s) && (standing >> s & 1) && !(now >> o & 1))
+        continue;
+      if (to == kz_centre ((KzSide) o) && flag_o && is_piece)
+        continue;
+      if (is_piece)
+        {
+          *any_piece = true;
+          total += count_from (c, to, from, enemy & ~KZ_BIT (over), standing, now, 1);
+        }
+      else
+        total += count_from (c, to, from, enemy, standing & (uint8_t) ~(1u << o), now, 1);
+    }
+  return total;
+}
+
+/* The points from which a jump path goes over a side's centre (where
+ * its standing flag can be jumped): b2 d2 c1 c3, b8 d8 c9 c7. */
+#define FLAG_JUMPERS_COSSACKS                                          \
+  (KZ_BIT (KZ_SQ (1, 1)) | KZ_BIT (KZ_SQ (3, 1)) | KZ_BIT (KZ_SQ (2, 0)) \
+   | KZ_BIT (KZ_SQ (2, 2)))
+#define FLAG_JUMPERS_TURKS                                             \
+  (KZ_BIT (KZ_SQ (1, 7)) | KZ_BIT (KZ_SQ (3, 7)) | KZ_BIT (KZ_SQ (2, 8)) \
+   | KZ_BIT (KZ_SQ (2, 6)))
+
+/* Counting in the usual position: both flags stand and no own piece can
+ * jump the enemy flag, so every first jump is over an enemy piece onto a
+ * free point, found for all pieces at once (the straight jumps are two
+ * steps in one direction, plus the apex side jumps); the rest of each
+ * chain is walked by count_from. */
+static uint64_t
+count_plain (const KzPosition *pos)
+{
+  int s = pos->side, o = 1 - s;
+  static const int shift[KZ_N_DIRS] = { 1, -1, 5, -5, 6, -6, 4, -4 };
+  static const KzBits mask[KZ_N_DIRS] = {
+    UINT64_C (0xf33def7bccf), UINT64_C (0x1e67bdef799e), UINT64_C (0x713ffffc8e),
+    UINT64_C (0xe27ffff91c0), UINT64_C (0x4100000041), UINT64_C (0x104000001040),
+    UINT64_C (0x1100000110), UINT64_C (0x11000001100),
+  };
+  KzBits own = pos->pieces[s], enemy = pos->pieces[o];
+  KzBits land = kz_position_free_points (pos);
+  uint8_t standing = 3;
+  Chain c = { .pos = pos, .list = NULL, .s = s, .o = o };
+  uint64_t total = 0;
+  bool any = false;
+  for (int d = 0; d < KZ_N_DIRS; d++)
+    {
+      int sh = shift[d];
+      KzBits over = kz_shift_bits (own & mask[d], sh) & enemy & mask[d];
+      for (KzBits to = kz_shift_bits (over, sh) & land; to; to &= to - 1)
+        {
+          int t = kz_bit_scan (to), from = t - 2 * sh;
+          c.own_rest = own & ~KZ_BIT (from);
+          total += count_from (&c, t, from, enemy & ~KZ_BIT (t - sh), standing, 0, 1);
+          any = true;
+        }
+    }
+  if (enemy & (KZ_BIT (KZ_APEX_COSSACKS) | KZ_BIT (KZ_APEX_TURKS)))
+    for (int i = 0; i < 8; i++)
+      {
+        int from = SIDE_JUMPS[i][0], over = SIDE_JUMPS[i][1], t = SIDE_JUMPS[i][2];
+        if ((own >> from & 1) && (enemy >> over & 1) && (land >> t & 1))
+          {
+            c.own_rest = own & ~KZ_BIT (from);
+            total += count_from (&c, t, from, enemy & ~KZ_BIT (over), standing, 0, 1);
+            any = true;
+          }
+      }
+  return any ? total : (uint64_t) kz_count_steps (own, land);
+}
+
 uint64_t
 kz_count_moves (const KzPosition *pos)
 {
   if (kz_position_flag_delivered (pos))
     return 0;
+  if (pos->flag[0] == KZ_FLAG_HOME && pos->flag[1] == KZ_FLAG_HOME
+      && !(pos->pieces[pos->side] & (pos->side == KZ_COSSACKS ? FLAG_JUMPERS_TURKS
+                                                                : FLAG_JUMPERS_COSSACKS)))
+    return count_plain (pos);
 
   Chain c = { .pos = pos, .list = NULL, .s = pos->side, .o = 1 - pos->side };
   bool compulsory = false;
+  uint64_t total = 0;
   for (KzBits b = possible_jumpers (pos); b; b &= b - 1)
-    compulsory |= chains_from (&c, kz_bit_scan (b));
-  return compulsory ? c.count : c.count + steps (pos, NULL);
+    total += count_chains (&c, kz_bit_scan (b), &compulsory);
+  return compulsory ? total : total + steps (pos, NULL);
 }

@@ -166,12 +166,13 @@ kz_position_make_move (KzPosition *pos, const KzMove *move)
         h ^= kz_zobrist_piece (o, kz_bit_scan (b));
     }
 
-  for (int f = 0; f < 2; f++)
-    if ((move->carried >> f & 1) && pos->flag[f] != move->to)
-      {
-        h ^= kz_zobrist_flag (f, pos->flag[f]) ^ kz_zobrist_flag (f, move->to);
-        pos->flag[f] = (int8_t) move->to;
-      }
+  if (move->carried)
+    for (int f = 0; f < 2; f++)
+      if ((move->carried >> f & 1) && pos->flag[f] != move->to)
+        {
+          h ^= kz_zobrist_flag (f, pos->flag[f]) ^ kz_zobrist_flag (f, move->to);
+          pos->flag[f] = (int8_t) move->to;
+        }
 
   pos->side = (uint8_t) o;
   pos->hash = h ^ KZ_ZOBRIST_SIDE;

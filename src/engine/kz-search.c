@@ -18,6 +18,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <time.h>
 
@@ -99,6 +100,31 @@ splitmix (uint64_t x)
   return kz_zobrist_mix (x);
 }
 
+/* The hash table, zeroed.  Every probe lands on a random page: with
+ * 4 KiB pages nearly every probe of a big table also misses the TLB, so
+ * a table of 2 MiB or more is aligned to 2 MiB and offered to the
+ * kernel as huge pages (Linux transparent huge pages in "madvise" mode;
+ * elsewhere, or when refused, it is an ordinary allocation). */
+#define HUGE_PAGE ((size_t) 2 << 20)
+
+static void *
+tt_alloc (size_t bytes)
+{
+  void *p = NULL;
+  if (bytes >= HUGE_PAGE)
+    {
+      if (posix_memalign (&p, HUGE_PAGE, bytes) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+      madvise (p, bytes, MADV_HUGEPAGE);
+#endif
+    }
+  else if ((p = malloc (bytes)) == NULL)
+    return NULL;
+  memset (p, 0, bytes);
+  return p;
+}
+
 KzSearcher *
 kz_searcher_new (size_t tt_mb)
 {
@@ -112,7 +138,7 @@ kz_searcher_new (size_t tt_mb)
   KzSearcher *s = calloc (1, sizeof *s);
   if (s == NULL)
     return NULL;
-  s->tt = calloc (buckets * BUCKET, sizeof (TTEntry));
+  s->tt = tt_alloc (buckets * BUCKET * sizeof (TTEntry));
   if (s->tt == NULL)
     {
       free (s);
@@ -593,18 +619,32 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
 
   int best = -INF, best_index = -1;
   int alpha0 = alpha;
+  int new_depth = depth - 1 + ext;
+  /* The children probe the hash table, whose buckets are rarely in the
+   * cache: each child is made one move ahead, while its elder sibling is
+   * searched, and its bucket prefetched then (the order does not change
+   * during the loop: only a cut-off updates killers and history). */
+  KzPosition next_child = *pos;
+  int next_i = pick_next (order, scores, n, 0);
+  kz_position_make_move (&next_child, &list->moves[next_i]);
+  if (new_depth > 0)
+    __builtin_prefetch (&s->tt[(next_child.hash & s->tt_mask) * BUCKET]);
   for (int k = 0; k < n; k++)
     {
-      int i = pick_next (order, scores, n, k);
+      int i = next_i;
       const KzMove m = list->moves[i];
       int sc = scores[i];
+      KzPosition child = next_child;
+      if (k + 1 < n)
+        {
+          next_i = pick_next (order, scores, n, k + 1);
+          next_child = *pos;
+          kz_position_make_move (&next_child, &list->moves[next_i]);
+          if (new_depth > 0)
+            __builtin_prefetch (&s->tt[(next_child.hash & s->tt_mask) * BUCKET]);
+        }
 
-      KzPosition child = *pos;
-      kz_position_make_move (&child, &m);
       int child_irrev = m.n_jumps > 0 ? ply + 1 : irrev;
-      int new_depth = depth - 1 + ext;
-      if (new_depth > 0)   /* the child probes the table: start the load */
-        __builtin_prefetch (&s->tt[(child.hash & s->tt_mask) * BUCKET]);
       int v;
 
       if (k == 0)
