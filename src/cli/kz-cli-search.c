@@ -306,21 +306,29 @@ parse_player (const char *text, Player *p)
   return true;
 }
 
-/* For tuning: KAZAKI_LEVEL<N>="DEPTH,TIME_MS,NOISE" replaces level N's
- * limits in matches. */
+/* For tuning: KAZAKI_LEVEL<N>="DEPTH,TIME_MS,NOISE[,NODES[,THREADS[,CONTEMPT]]]"
+ * replaces level N's limits in matches (0: none / the default). */
 static void
 tuning_override (int level, KzSearchLimits *limits)
 {
   char name[32];
   snprintf (name, sizeof name, "KAZAKI_LEVEL%d", level);
   const char *v = getenv (name);
-  int d, t, n;
-  if (v && sscanf (v, "%d,%d,%d", &d, &t, &n) == 3)
+  int d, t, n, threads, contempt;
+  unsigned long long nodes;
+  int got = v ? sscanf (v, "%d,%d,%d,%llu,%d,%d", &d, &t, &n, &nodes, &threads, &contempt) : 0;
+  if (got >= 3)
     {
       limits->max_depth = d;
       limits->max_time_ms = t;
       limits->noise = n;
     }
+  if (got >= 4)
+    limits->max_nodes = nodes;
+  if (got >= 5)
+    limits->threads = threads;
+  if (got >= 6)
+    limits->contempt = contempt;
 }
 
 static uint64_t

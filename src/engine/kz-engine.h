@@ -15,4 +15,4 @@
  * alter a search result (scores, best moves) for the same position and
  * limits; stored analyses (the analysis table of the game database)
  * made by an older version are then replaced when asked for again. */
-#define KZ_ENGINE_VERSION 2   /* 2: endgame tables, ending terms, budgets */
+#define KZ_ENGINE_VERSION 3   /* 2: endgame tables, ending terms, budgets; 3: analyses use the tables */

@@ -50,6 +50,8 @@ typedef struct {
 struct KzSearcher {
   TTEntry  *tt;
   size_t    tt_mask;            /* buckets - 1 */
+  void     *tt_base;            /* the mapping that holds tt, if mapped */
+  size_t    tt_mapped;          /* its length; 0: tt was allocated */
   uint8_t   age;
   bool      owns_tt;            /* false for a helper thread's searcher */
   KzSearcher *helpers[KZ_SEARCH_MAX_THREADS - 1];   /* made on first use */
@@ -63,6 +65,7 @@ struct KzSearcher {
   int64_t   start_ms;
   int64_t   deadline_ms;        /* 0: none */
   int       root_depth;
+  int       contempt;
   bool      use_tables;
   const uint64_t *game_hist;
   int       n_game_hist;
@@ -102,27 +105,47 @@ splitmix (uint64_t x)
 
 /* The hash table, zeroed.  Every probe lands on a random page: with
  * 4 KiB pages nearly every probe of a big table also misses the TLB, so
- * a table of 2 MiB or more is aligned to 2 MiB and offered to the
- * kernel as huge pages (Linux transparent huge pages in "madvise" mode;
- * elsewhere, or when refused, it is an ordinary allocation). */
+ * where the system has anonymous mappings the table is mapped directly
+ * (zero pages, touched only when used: making a searcher stays cheap),
+ * aligned to 2 MiB and offered to the kernel as huge pages (Linux
+ * transparent huge pages in "madvise" mode); elsewhere, or when the
+ * mapping fails, it is an ordinary zeroed allocation. */
 #define HUGE_PAGE ((size_t) 2 << 20)
 
-static void *
-tt_alloc (size_t bytes)
+static TTEntry *
+tt_alloc (size_t bytes, void **base, size_t *mapped)
 {
-  void *p = NULL;
+  *base = NULL;
+  *mapped = 0;
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
   if (bytes >= HUGE_PAGE)
     {
-      if (posix_memalign (&p, HUGE_PAGE, bytes) != 0)
-        return NULL;
-#ifdef MADV_HUGEPAGE
-      madvise (p, bytes, MADV_HUGEPAGE);
-#endif
+      size_t len = bytes + HUGE_PAGE;
+      void *p = mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p != MAP_FAILED)
+        {
+          uintptr_t start = ((uintptr_t) p + HUGE_PAGE - 1) & ~(uintptr_t) (HUGE_PAGE - 1);
+          madvise ((void *) start, bytes, MADV_HUGEPAGE);
+          *base = p;
+          *mapped = len;
+          return (TTEntry *) start;
+        }
     }
-  else if ((p = malloc (bytes)) == NULL)
-    return NULL;
-  memset (p, 0, bytes);
-  return p;
+#endif
+  return calloc (bytes / sizeof (TTEntry), sizeof (TTEntry));
+}
+
+static void
+tt_free (TTEntry *tt, void *base, size_t mapped)
+{
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+  if (mapped)
+    {
+      munmap (base, mapped);
+      return;
+    }
+#endif
+  free (tt);
 }
 
 KzSearcher *
@@ -138,7 +161,7 @@ kz_searcher_new (size_t tt_mb)
   KzSearcher *s = calloc (1, sizeof *s);
   if (s == NULL)
     return NULL;
-  s->tt = tt_alloc (buckets * BUCKET * sizeof (TTEntry));
+  s->tt = tt_alloc (buckets * BUCKET * sizeof (TTEntry), &s->tt_base, &s->tt_mapped);
   if (s->tt == NULL)
     {
       free (s);
@@ -157,7 +180,7 @@ kz_searcher_free (KzSearcher *s)
   for (int i = 0; i < KZ_SEARCH_MAX_THREADS - 1; i++)
     kz_searcher_free (s->helpers[i]);
   if (s->owns_tt)
-    free (s->tt);
+    tt_free (s->tt, s->tt_base, s->tt_mapped);
   free (s);
 }
 
@@ -566,7 +589,7 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
   s->path_hash[ply] = pos->hash;
   s->pv_len[ply] = ply;
   if (ply > 0 && is_repetition (s, ply, irrev))
-    return (ply & 1) ? KZ_SEARCH_CONTEMPT : -KZ_SEARCH_CONTEMPT;
+    return (ply & 1) ? s->contempt : -s->contempt;
   if (depth <= 0)
     return qsearch (s, pos, alpha, beta, ply);
 
@@ -919,6 +942,7 @@ run_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
   s->stopped = false;
   s->nodes = 0;
   s->max_nodes = limits->max_nodes;
+  s->contempt = limits->contempt > 0 ? limits->contempt : KZ_SEARCH_CONTEMPT;
   s->use_tables = !limits->no_tables && kz_egtb_available ();
   s->deadline_ms = limits->max_time_ms > 0 ? s->start_ms + limits->max_time_ms : 0;
   s->game_hist = history;
@@ -1014,15 +1038,16 @@ bool
 kz_search_level_params (int level, KzSearchLimits *limits)
 {
   /* Levels 1-3: shallow and noisy, no endgame tables (beatable).
-   * Level 4: a node budget (reproducible; about half a second) under a
-   * one-second cap, no depth limit, the tables.  Level 5: two seconds,
-   * two threads, the tables. */
+   * Level 4: a node budget (reproducible; about 0.1 s on an idle core)
+   * under a one-second cap, no depth limit, the tables.  Level 5: up to
+   * 2.5 s (no new iteration after 40 % of it), two threads, the
+   * tables. */
   static const KzSearchLimits levels[5] = {
     { .max_depth = 1, .noise = 60, .no_tables = true },
     { .max_depth = 2, .noise = 30, .no_tables = true },
     { .max_depth = 4, .noise = 10, .no_tables = true },
-    { .max_nodes = 1500000, .max_time_ms = 1000 },
-    { .max_time_ms = 2000, .threads = 2 },
+    { .max_nodes = 600000, .max_time_ms = 1000 },
+    { .max_time_ms = 2500, .threads = 2 },
   };
   if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)
     return false;

@@ -36,9 +36,9 @@
  * scored ±(KZ_SCORE_WIN - plies): a win by flag, annihilation or
  * blocking in n plies is KZ_SCORE_WIN - n, a loss in n plies
  * -(KZ_SCORE_WIN - n).  A repeated position is a draw: it scores
- * -KZ_SEARCH_CONTEMPT for the searching side (so the computer does not
- * settle for shuffling back and forth) and +KZ_SEARCH_CONTEMPT for its
- * opponent.
+ * -KZ_SEARCH_CONTEMPT (or limits->contempt) for the searching side (so
+ * the computer does not settle for shuffling back and forth) and as much
+ * in its favour for its opponent.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -86,6 +86,8 @@ typedef struct {
   int      threads;      /* 0 or 1: this thread only (reproducible); up to
                           * KZ_SEARCH_MAX_THREADS: helpers share the hash
                           * table (lazy SMP, not reproducible) */
+  int      contempt;     /* the score of a repetition for the searching
+                          * side is -contempt; 0: KZ_SEARCH_CONTEMPT */
 } KzSearchLimits;
 
 typedef struct {
@@ -116,10 +118,10 @@ KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
                           const uint64_t *history, int n_history,
                           const KzSearchLimits *limits, const atomic_int *stop);
 
-/* The limits of level 1 (weakest) to 5 (strongest, at most about 2 s a
+/* The limits of level 1 (weakest) to 5 (strongest, at most 2.5 s a
  * move, two threads).  Levels 1-3 search shallow with root noise and
- * without the endgame tables; level 4 has a node budget (about half a
- * second) capped at 1 s.  Leaves
+ * without the endgame tables; level 4 has a node budget (about a
+ * tenth of a second) capped at 1 s.  Leaves
  * limits->seed at 0; set it afterwards.  Returns false (and leaves
  * limits untouched) for a level out of range. */
 bool           kz_search_level_params (int level, KzSearchLimits *limits);
