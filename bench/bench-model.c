@@ -6,10 +6,13 @@
  *   3. loading a 300-ply game;
  *   4. importing a 10,000-game KGN file;
  *   5. importing and showing a 100,000-ply game, parsing 20,000 tags
- *      (issue 15: linear costs).
+ *      (issue 15: linear costs);
+ *   6. the move list's rows of an annotated game (issue 12): a 300-ply
+ *      game with a comment on every tenth move and a 10-move variation
+ *      at every third ply (up to 1,000 variation nodes), filled 50 times.
  * Usage: bench-model [--dir DIR] (default: a new directory in $TMPDIR,
  * removed afterwards).  The database lives on DIR's file system.
- * --only record|library|load|import|linear runs one section.
+ * --only record|library|load|import|linear|rows runs one section.
  * bench-model --kgn FILE [--copies K] only writes the 10,000-game file
  * (K times, each copy with its own Event, so none is a duplicate) for
  * measuring the import's peak memory (bench/run-benchmarks memory).
@@ -24,6 +27,7 @@
 
 #include "kz-game.h"
 #include "kz-kgn.h"
+#include "kz-move-row.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "../tests/long-game.h"
@@ -337,6 +341,51 @@ write_kgn (const char *path, guint copies)
 }
 
 static void
+bench_rows (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (12);
+  g_autoptr (KzGame) game = kz_game_new ();
+  g_autoptr (GArray) keep = NULL;
+  guint n_var = 0;
+
+  while (kz_game_get_ply (game) < 300 && !kz_game_is_over (game))
+    if (!kz_game_play (game, random_move (game, rand, &keep), NULL))
+      die ("play", NULL);
+  guint plies = kz_game_get_ply (game);
+  for (guint ply = 0; ply + 1 < plies; ply += 3)
+    {
+      KzMoveNode *at = kz_game_get_main_node (game, ply);
+      g_autoptr (KzGame) scratch = kz_game_new_from_position (kz_move_node_get_position (at));
+      for (guint k = 0; k < 10 && !kz_game_is_over (scratch); k++)
+        {
+          const KzMove *m = random_move (scratch, rand, &keep);
+          KzMoveNode *node = kz_game_add_variation_move (game, at, m, NULL);
+          if (node == NULL)
+            break;
+          if (kz_move_node_is_main_line (node))
+            break;       /* the move played: no variation here */
+          n_var++;
+          kz_game_play (scratch, m, NULL);
+          at = node;
+        }
+      if (ply % 10 == 0)
+        kz_game_set_comment (game, kz_game_get_main_node (game, ply + 1), "A comment on this move", NULL);
+    }
+  g_autoptr (GListStore) store = g_list_store_new (KZ_TYPE_MOVE_ROW);
+  double t[50];
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      double t0 = now_ms ();
+      kz_move_rows_fill (store, game);
+      t[i] = now_ms () - t0;
+    }
+  printf ("move list rows of a %u-ply game with %u variation nodes: %u rows, "
+          "fill p50 %.2f ms, max %.2f ms\n", plies, n_var,
+          g_list_model_get_n_items (G_LIST_MODEL (store)), percentile (t, G_N_ELEMENTS (t), 0.5),
+          percentile (t, G_N_ELEMENTS (t), 1.0));
+}
+
+static void
 remove_dir (const char *dir)
 {
   GDir *d = g_dir_open (dir, 0, NULL);
@@ -394,6 +443,8 @@ main (int argc, char **argv)
     bench_import (dir);
   if (WANT ("linear"))
     bench_linear (dir);
+  if (WANT ("rows"))
+    bench_rows ();
   remove_dir (dir);
   return 0;
 }

@@ -61,7 +61,7 @@ stored() {
   "$CLI" --db "$db" show 1 | sed -n '/^$/,$p' | tr '\n' ' ' | tr -s ' '
 }
 
-echo "1..40"
+echo "1..44"
 
 cat > "$tmp/annotated.kgn" <<'KGN'
 [Event "Annotated"]
@@ -198,6 +198,23 @@ check "Undo puts it back in the database" \
   bash -c '[[ "$1" == *"({Or} 1. d4-d5 \$1 {Typed here} 1... d6xd4)"* || ( -z "$2" && "$1" == *"({Or} 1. d4-d5 d6xd4)"* ) ]]' \
   _ "$(stored)" "$(have_xdotool && echo typed)"
 check "and shows it" test "$(shown)" = "d4-d5"
+
+# --- the game being played: a variation at one of its past positions -------
+live=$("$CLI" --db "$db" list | awk '$1 ~ /^[0-9]+$/ && $1 != 1 { print $1; exit }')
+$WIN.SetState review "<false>" "{}" >/dev/null
+win_action play-move "'b4-a4'"
+win_action play-move "'b6-a6'"
+win_action review-first
+check "win.review-first reviews the game being played from its start" test "$(shown)" = ""
+win_action review-add-move "'e3-e4'"
+check "a move played there starts a variation of the game being played" test "$(shown)" = "e3-e4"
+check "stored with that game" \
+  bash -c '[[ "$("$1" --db "$2" show "$3" | tr "\n" " ")" == *"1. b4-a4 (1. e3-e4) 1... b6-a6"* ]]' _ "$CLI" "$db" "$live"
+$WIN.SetState review "<false>" "{}" >/dev/null
+win_action play-move "'a4-a5'"
+check "the game goes on after the review, the variation kept" \
+  bash -c '[[ "$("$1" --db "$2" show "$3" | tr "\n" " ")" == *"1. b4-a4 (1. e3-e4) 1... b6-a6 2. a4-a5"* ]]' _ "$CLI" "$db" "$live"
+win_action open-game "int64 1"
 
 # --- the position shown is the variation's ---------------------------------
 win_action review-goto-move "'e3-e4 b6-a6'"

@@ -306,6 +306,21 @@ test_review_bar_scrubber (void)
   /* The bar follows the replay too. */
   kz_replay_last (replay);
   g_assert_cmpfloat (gtk_range_get_value (scale), ==, 6);
+
+  /* In a variation the caption says so. */
+  {
+    g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+    KzMoveNode *node = kz_game_add_variation_text (game, kz_game_get_root (game), "b4-a4", NULL);
+    gboolean said = FALSE;
+
+    g_assert_nonnull (node);
+    g_assert_true (kz_replay_goto_node (replay, node));
+    find_type (GTK_WIDGET (bar), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      said |= g_str_has_suffix (gtk_label_get_text (g_ptr_array_index (labels, i)), "· variation");
+    g_assert_true (said);
+    g_assert_cmpfloat (gtk_range_get_value (scale), ==, 1);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -75,6 +75,14 @@ update (KzReviewBar *self)
                                  kz_replay_get_n_moves (self->replay),
                                  mover == KZ_COSSACKS ? _("Cossacks") : _("Turks"),
                                  kz_replay_get_move_text (self->replay));
+      if (!kz_move_node_is_main_line (kz_replay_get_node (self->replay)))
+        {
+          /* Translators: the review caption of a move of a variation (a
+           * line not played in the game), "Move 2 of 3 · Turks: c6-c5 · variation" */
+          g_autofree char *more = g_strdup_printf (_("%s · variation"), caption);
+          g_free (caption);
+          caption = g_steal_pointer (&more);
+        }
     }
   gtk_label_set_text (self->caption, caption);
 }

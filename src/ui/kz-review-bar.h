@@ -1,6 +1,7 @@
 /* kz-review-bar.h — the review bar under the board.
  *
- * Shows a KzReplay: a caption (the move and how many in all), First /
+ * Shows a KzReplay: a caption (the move and how many in all along the
+ * line shown, "· variation" off the main line), First /
  * Previous / Play-Pause / Next / Last (the window's win.review-* actions),
  * a scrubber, a speed, and Resume / Continue From Here / Back to the Game.
  * It plays the replay on by itself (playing) at the speed chosen; a drag
