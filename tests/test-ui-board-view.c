@@ -28,6 +28,7 @@ typedef struct {
   KzGame *game;
   GPtrArray *chosen;     /* move strings */
   GPtrArray *messages;   /* refusal texts */
+  GPtrArray *hints;      /* the other messages (a chain under way) */
 } Fixture;
 
 static void
@@ -49,6 +50,8 @@ on_message (KzBoardView *view, const char *text, gboolean refusal, Fixture *f)
 {
   if (text && refusal)
     g_ptr_array_add (f->messages, g_strdup (text));
+  else if (text)
+    g_ptr_array_add (f->hints, g_strdup (text));
 }
 
 static void
@@ -70,6 +73,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->game = kz_game_new ();
   f->chosen = g_ptr_array_new_with_free_func (g_free);
   f->messages = g_ptr_array_new_with_free_func (g_free);
+  f->hints = g_ptr_array_new_with_free_func (g_free);
   f->window = gtk_window_new ();
   f->view = KZ_BOARD_VIEW (kz_board_view_new ());
   kz_board_view_set_animation_duration (f->view, 0);
@@ -93,6 +97,7 @@ fixture_teardown (Fixture *f, gconstpointer data)
   g_clear_object (&f->game);
   g_ptr_array_unref (f->chosen);
   g_ptr_array_unref (f->messages);
+  g_ptr_array_unref (f->hints);
 }
 
 static void
@@ -125,6 +130,29 @@ test_clicks (Fixture *f, gconstpointer data)
   kz_board_view_click_point (f->view, pt ("a3"));
   kz_board_view_click_point (f->view, pt ("a5"));
   g_assert_cmpstr (g_ptr_array_index (f->chosen, 2), ==, "a3xa5");
+}
+
+/* A chain taken point by point: the hint under way speaks to keyboard
+ * players too (Enter or Space choose a point, nobody clicks). */
+static void
+test_chain_hint (Fixture *f, gconstpointer data)
+{
+  kz_board_view_click_point (f->view, pt ("c4"));
+  kz_board_view_click_point (f->view, pt ("c5"));
+  kz_board_view_click_point (f->view, pt ("c6"));
+  kz_board_view_click_point (f->view, pt ("c4"));
+  g_assert_cmpuint (f->chosen->len, ==, 1);
+  g_assert_cmpuint (f->hints->len, >=, 1);
+  for (guint i = 0; i < f->hints->len; i++)
+    {
+      const char *hint = g_ptr_array_index (f->hints, i);
+      g_test_message ("hint: %s", hint);
+      g_assert_null (strstr (hint, "click"));
+      g_assert_null (strstr (hint, "Click"));
+    }
+  kz_board_view_click_point (f->view, pt ("a4"));
+  g_assert_cmpuint (f->chosen->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (f->chosen, 1), ==, "c6xc4xa4");
 }
 
 /* Replaces the fixture's game by one from a position. */
@@ -475,6 +503,8 @@ main (int argc, char *argv[])
     }
   adw_init ();
   g_test_add ("/ui/board-view/clicks", Fixture, NULL, fixture_setup, test_clicks, fixture_teardown);
+  g_test_add ("/ui/board-view/chain-hint", Fixture, NULL, fixture_setup, test_chain_hint,
+              fixture_teardown);
   g_test_add ("/ui/board-view/drawing", Fixture, NULL, fixture_setup, test_drawing, fixture_teardown);
   g_test_add ("/ui/board-view/hint", Fixture, NULL, fixture_setup, test_hint, fixture_teardown);
   g_test_add ("/ui/board-view/hint-ambiguous-end", Fixture, NULL, fixture_setup,

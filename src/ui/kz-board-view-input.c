@@ -52,10 +52,11 @@ handle_result (KzBoardView *self, KzInputResult result, const KzMove *move, cons
         int n = kz_board_input_get_path (self->input, &path);
         g_autofree char *text = NULL;
         if (kz_board_input_can_stop (self->input))
-          /* Translators: %s is a point such as c7 */
-          text = g_strdup_printf (_("Jump on, or click %s again to stop there"), kz_point_name (path[n - 1]));
+          /* Translators: %s is a point such as c7; said to mouse and keyboard players alike */
+          text = g_strdup_printf (_("Jump on, or choose %s again to stop there"), kz_point_name (path[n - 1]));
         else
-          text = g_strdup (_("The capture goes on: click the next landing point"));
+          /* Translators: said to mouse and keyboard players alike */
+          text = g_strdup (_("The capture goes on: choose the next landing point"));
         kz_board_view_emit_message (self, text, FALSE);
       }
       break;

@@ -27,21 +27,33 @@ current_toast_dismissed (AdwToast *t, KzWindow *self)
 /* One toast at a time: a message while the previous one is still shown
  * replaces its text.  Dismissing a toast and adding another in quick
  * succession can crash libadwaita 1.2 (adw_animation_skip on a freed
- * toast widget), and a queue of refusals would be hard to read anyway. */
+ * toast widget), and a queue of refusals would be hard to read anyway.
+ * The text is a label of our own that wraps: a toast's title is cut to
+ * one line ("…is not a v…"). */
 void
 kz_window_show_toast (KzWindow *self, const char *text)
 {
   AdwToast *t;
+  GtkWidget *label;
 
   g_return_if_fail (KZ_IS_WINDOW (self));
   /* For checks from outside (build-aux/flatpak-check): G_MESSAGES_DEBUG=Kazaki. */
   g_log ("Kazaki", G_LOG_LEVEL_DEBUG, "toast: %s", text);
   if (self->current_toast)
     {
-      adw_toast_set_title (self->current_toast, text);
+      label = adw_toast_get_custom_title (self->current_toast);
+      if (GTK_IS_LABEL (label))
+        gtk_label_set_text (GTK_LABEL (label), text);
+      else
+        adw_toast_set_title (self->current_toast, text);
       return;
     }
+  label = g_object_new (GTK_TYPE_LABEL, "label", text, "wrap", TRUE, "wrap-mode", PANGO_WRAP_WORD_CHAR,
+                        "max-width-chars", 50, "justify", GTK_JUSTIFY_CENTER, NULL);
+  /* Read as the toast's text by screen readers. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   t = adw_toast_new (text);
+  adw_toast_set_custom_title (t, label);
   adw_toast_set_timeout (t, 4);
   self->current_toast = g_object_ref (t);
   g_signal_connect (t, "dismissed", G_CALLBACK (current_toast_dismissed), self);

@@ -19,6 +19,17 @@
 
 /* ---- the game -------------------------------------------------------- */
 
+/* Whether the computer is choosing a move: the spinner, the status, the
+ * board's and the actions' state follow it. */
+static void
+set_thinking (KzWindow *self, gboolean thinking)
+{
+  if (self->thinking == thinking)
+    return;
+  self->thinking = thinking;
+  kz_window_show_state (self);
+}
+
 void
 kz_window_stop_computer (KzWindow *self)
 {
@@ -27,7 +38,7 @@ kz_window_stop_computer (KzWindow *self)
       g_cancellable_cancel (self->computer_cancellable);
       g_clear_object (&self->computer_cancellable);
     }
-  self->thinking = FALSE;
+  set_thinking (self, FALSE);
 }
 
 void
@@ -48,6 +59,58 @@ kz_window_show_board (KzWindow *self, gboolean animate_last)
     kz_board_view_set_state (self->board_view, &state, NULL);
 }
 
+/* ---- following the game ------------------------------------------------ */
+
+/* The window shows its game as the game's own signals say it changed:
+ * whoever plays, takes back or ends it (the actions here, the computer,
+ * the clock's flag) calls only KzGame. */
+
+static void
+game_move_played (KzWindow *self, guint ply, gconstpointer move, KzGame *game)
+{
+  /* A search still running was for the position before. */
+  kz_window_stop_computer (self);
+  kz_window_show_board (self, TRUE);
+  kz_window_show_state (self);
+  kz_window_maybe_start_computer (self);
+}
+
+static void
+game_move_undone (KzWindow *self, guint ply, gconstpointer move, KzGame *game)
+{
+  kz_window_stop_computer (self);
+  self->game_over_pending = FALSE;
+  kz_window_show_board (self, FALSE);
+  kz_window_show_state (self);
+  kz_window_maybe_start_computer (self);
+}
+
+/* After the last move (then once its animation is over: animation_done in
+ * kz-window.c), a resignation, a draw agreed or a flag fallen. */
+static void
+game_over (KzWindow *self, KzResult result, KzTermination termination, KzGame *game)
+{
+  kz_window_stop_computer (self);
+  kz_window_show_state (self);
+  self->game_over_pending = TRUE;
+  if (!kz_board_view_get_animating (self->board_view))
+    kz_window_show_game_over (self);
+}
+
+void
+kz_window_follow_game_init (KzWindow *self)
+{
+  self->game_signals = g_signal_group_new (KZ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "move-played", G_CALLBACK (game_move_played),
+                                  self);
+  g_signal_group_connect_swapped (self->game_signals, "move-undone", G_CALLBACK (game_move_undone),
+                                  self);
+  g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over), self);
+  /* Redo emptied or filled without a move shown (a redo's first half). */
+  g_signal_group_connect_swapped (self->game_signals, "notify::can-redo",
+                                  G_CALLBACK (kz_window_update_actions), self);
+}
+
 /* Replaces the window's game (already stored or in memory). */
 void
 kz_window_show_game (KzWindow *self, KzGame *game)
@@ -60,6 +123,7 @@ kz_window_show_game (KzWindow *self, KzGame *game)
     }
   self->game_over_pending = FALSE;
   g_set_object (&self->game, game);
+  g_signal_group_set_target (self->game_signals, game);
   /* A fresh search (and hash table) for each game. */
   g_clear_object (&self->computer);
   self->computer = kz_computer_player_new ();
@@ -68,7 +132,7 @@ kz_window_show_game (KzWindow *self, KzGame *game)
   kz_window_orient_board (self);
   kz_window_review_game_changed (self);
   kz_window_show_board (self, FALSE);
-  kz_window_update (self);
+  kz_window_show_state (self);
   kz_window_maybe_start_computer (self);
 }
 
@@ -182,52 +246,42 @@ kz_window_load_initial_game (KzWindow *self)
   start_new_game (self, computer);
 }
 
-/* After every change of the game (or its position on the board). */
-void
-kz_window_after_change (KzWindow *self, gboolean animate)
-{
-  kz_window_show_board (self, animate);
-  kz_window_update (self);
-  if (kz_game_is_over (self->game))
-    {
-      self->game_over_pending = TRUE;
-      if (!kz_board_view_get_animating (self->board_view))
-        kz_window_show_game_over (self);
-    }
-  else
-    kz_window_maybe_start_computer (self);
-}
-
-/* Plays a move; the store commits before the board shows it. */
+/* Plays a move; the store commits before the game (and so the board)
+ * has it.  When the database refuses it (disk full, the game changed by
+ * another copy of Kazaki), the move is not played: the board stays as it
+ * was, the message says so, and the game goes on in memory -- the player
+ * plays the move again, the computer chooses again. */
 gboolean
 kz_window_play_move (KzWindow *self, const KzMove *move)
 {
   g_autoptr (GError) error = NULL;
+  gboolean computer = kz_window_is_computer (self, kz_game_get_side_to_move (self->game));
 
-  if (!(self->clock ? kz_game_clock_play (self->clock, move, &error)
-                    : kz_game_play (self->game, move, &error)))
+  if (self->clock ? kz_game_clock_play (self->clock, move, &error)
+                  : kz_game_play (self->game, move, &error))
+    return TRUE;
+  if (!g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE))
     {
-      if (g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE))
-        {
-          /* The database refused: keep the game in memory and go on. */
-          kz_window_warn_storage (self, _("A move could not be saved in the database."), error);
-          kz_session_drop_store (self->session, error);
-          g_clear_error (&error);
-          if (!(self->clock ? kz_game_clock_play (self->clock, move, &error)
-                            : kz_game_play (self->game, move, &error)))
-            {
-              kz_window_show_toast (self, error->message);
-              return FALSE;
-            }
-        }
-      else
-        {
-          kz_window_show_toast (self, error->message);
-          return FALSE;
-        }
+      kz_window_show_toast (self, error->message);
+      return FALSE;
     }
-  kz_window_after_change (self, TRUE);
-  return TRUE;
+  {
+    char text[KZ_MOVE_STR_MAX];
+    g_autofree char *what = NULL;
+
+    kz_move_format (move, text, sizeof text);
+    what = g_strdup_printf (computer
+                            /* Translators: %s is a move such as c4-c5 */
+                            ? _("The computer’s move %s could not be saved in the database, so it was not played; the computer chooses again.")
+                            /* Translators: %s is a move such as c4-c5 */
+                            : _("The move %s could not be saved in the database, so it was not played: play it again."),
+                            text);
+    kz_window_warn_storage (self, what, error);
+    kz_session_drop_store (self->session, error);
+  }
+  kz_window_show_state (self);
+  kz_window_maybe_start_computer (self);
+  return FALSE;
 }
 
 static void
@@ -246,15 +300,14 @@ computer_done (GObject      *source,
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          self->thinking = FALSE;
           g_clear_object (&self->computer_cancellable);
-          kz_window_update (self);
+          set_thinking (self, FALSE);
           kz_window_show_toast (self, error->message);
         }
       return;
     }
-  self->thinking = FALSE;
   g_clear_object (&self->computer_cancellable);
+  set_thinking (self, FALSE);
   kz_window_play_move (self, &move);
 }
 
@@ -271,13 +324,12 @@ kz_window_maybe_start_computer (KzWindow *self)
   side = kz_game_get_side_to_move (self->game);
   if (!kz_window_is_computer (self, side))
     return;
-  self->thinking = TRUE;
   self->computer_cancellable = g_cancellable_new ();
   kz_computer_player_choose_timed_async (self->computer, self->game,
                                          kz_game_get_player_level (self->game, side), 600,
                                          self->clock ? (guint) kz_game_clock_think_budget (self->clock) : 0,
                                          self->computer_cancellable, computer_done, g_object_ref (self));
-  kz_window_update (self);
+  set_thinking (self, TRUE);
 }
 
 /* ---- new game dialog ------------------------------------------------- */
@@ -337,7 +389,6 @@ undo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (!kz_game_undo (self->game, &error))
     {
       kz_window_show_toast (self, error->message);
-      kz_window_update (self);
       return;
     }
   /* Against the computer: take back its reply too, so it is the
@@ -348,10 +399,6 @@ undo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       if (!kz_game_undo (self->game, &error))
         kz_window_show_toast (self, error->message);
     }
-  self->game_over_pending = FALSE;
-  kz_window_show_board (self, FALSE);
-  kz_window_update (self);
-  kz_window_maybe_start_computer (self);
 }
 
 static void
@@ -365,13 +412,11 @@ redo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (!kz_game_redo (self->game, &error))
     {
       kz_window_show_toast (self, error->message);
-      kz_window_update (self);
       return;
     }
   if (kz_window_against_computer (self) && kz_window_is_computer (self, kz_game_get_side_to_move (self->game)) &&
       kz_game_get_can_redo (self->game))
     kz_game_redo (self->game, NULL);
-  kz_window_after_change (self, TRUE);
 }
 
 static void
@@ -414,7 +459,6 @@ resign_response (GObject *dialog, const char *response, gpointer user_data)
       kz_window_show_toast (self, error->message);
       return;
     }
-  kz_window_after_change (self, FALSE);
 }
 
 static void
@@ -454,7 +498,6 @@ draw_response (GObject *dialog, const char *response, gpointer user_data)
       kz_window_show_toast (self, error->message);
       return;
     }
-  kz_window_after_change (self, FALSE);
 }
 
 static void
@@ -482,8 +525,6 @@ computer_draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
       kz_window_show_toast (self, _("The computer accepts the draw: it judges its position worse"));
       if (!kz_game_agree_draw (self->game, &draw_error))
         kz_window_show_toast (self, draw_error->message);
-      else
-        kz_window_after_change (self, FALSE);
     }
   else
     kz_window_show_toast (self, _("The computer declines the draw: it judges its position at least even"));

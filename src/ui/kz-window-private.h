@@ -39,7 +39,7 @@ struct _KzWindow {
 
   /* template children */
   AdwToastOverlay *toast_overlay;
-  AdwWindowTitle  *window_title;
+  GtkLabel        *subtitle_label;  /* under the title: who plays */
   KzBoardView     *board_view;     /* the game played */
   KzBoardView     *review_board;   /* the game reviewed (read-only) */
   KzReviewBar     *review_bar;
@@ -58,6 +58,7 @@ struct _KzWindow {
   GSettings       *settings;
   KzSounds        *sounds;
   KzGame          *game;         /* the session's game, as shown */
+  GSignalGroup    *game_signals; /* its signals, which the window follows */
   KzGameClock     *clock;        /* the game's clock; NULL without a time control */
 
   KzComputerPlayer *computer;    /* its search, for the game shown */
@@ -105,13 +106,13 @@ void            kz_window_orient_board       (KzWindow *self);
 
 /* kz-window-game.c */
 void            kz_window_game_init          (KzWindow *self);
+/* Follows the game's signals (moves played or taken back, its end). */
+void            kz_window_follow_game_init   (KzWindow *self);
 /* Shows `game` (the session's new game): board, moves, clock. */
 void            kz_window_show_game          (KzWindow *self,
                                               KzGame   *game);
 /* On start: resume the newest unfinished game, else begin one. */
 void            kz_window_load_initial_game  (KzWindow *self);
-void            kz_window_after_change       (KzWindow *self,
-                                              gboolean  animate);
 void            kz_window_stop_computer      (KzWindow *self);
 void            kz_window_maybe_start_computer (KzWindow *self);
 gboolean        kz_window_play_move          (KzWindow     *self,
@@ -120,7 +121,8 @@ void            kz_window_show_board         (KzWindow *self,
                                               gboolean  animate_last);
 
 /* kz-window-status.c */
-void            kz_window_update             (KzWindow *self);
+/* Shows what follows from the game, the computer and the review. */
+void            kz_window_show_state         (KzWindow *self);
 void            kz_window_update_status      (KzWindow *self);
 void            kz_window_update_actions     (KzWindow *self);
 /* The clock runs only while the game is played here. */

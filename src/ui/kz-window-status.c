@@ -53,13 +53,6 @@ clock_low_time (KzWindow *self, KzSide side)
   kz_board_view_announce (self->board_view, said);
 }
 
-static void
-clock_flag_fell (KzWindow *self, KzSide side)
-{
-  kz_window_stop_computer (self);
-  kz_window_after_change (self, FALSE);
-}
-
 void
 kz_window_set_clock (KzWindow *self, KzGame *game)
 {
@@ -72,7 +65,7 @@ kz_window_set_clock (KzWindow *self, KzGame *game)
     {
       g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (show_clocks), self);
       g_signal_connect_swapped (self->clock, "low-time", G_CALLBACK (clock_low_time), self);
-      g_signal_connect_swapped (self->clock, "flag-fell", G_CALLBACK (clock_flag_fell), self);
+      /* A flag falling ends the game: the window hears it from the game. */
     }
 }
 
@@ -192,8 +185,12 @@ kz_window_update_actions (KzWindow *self)
 #undef ENABLE
 }
 
+/* Everything the window derives from its game, the computer thinking
+ * and the review: called by the handlers of the game's signals
+ * (kz-window-game.c) and of the session's (kz-window.c), never by the
+ * code that changes the game. */
 void
-kz_window_update (KzWindow *self)
+kz_window_show_state (KzWindow *self)
 {
   KzSide side;
   gboolean over, interactive;
@@ -228,7 +225,7 @@ kz_window_update (KzWindow *self)
     subtitle = g_strdup (_("The computer against itself"));
   else
     subtitle = g_strdup (_("Two players"));
-  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_label_set_text (self->subtitle_label, subtitle);
 }
 
 /* ---- game over ------------------------------------------------------- */

@@ -250,7 +250,10 @@ kz_window_dispose (GObject *object)
 {
   KzWindow *self = KZ_WINDOW (object);
 
-  kz_window_stop_computer (self);
+  /* Stop the computer without showing it: the window is going. */
+  if (self->computer_cancellable)
+    g_cancellable_cancel (self->computer_cancellable);
+  g_clear_object (&self->computer_cancellable);
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->current_toast)
@@ -264,6 +267,9 @@ kz_window_dispose (GObject *object)
   kz_window_review_dispose (self);
   kz_window_analysis_dispose (self);
   kz_window_set_clock (self, NULL);
+  if (self->game_signals)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
   g_clear_object (&self->game);
   g_clear_object (&self->computer);
   g_clear_object (&self->session);
@@ -293,7 +299,7 @@ kz_window_class_init (KzWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
-  BIND (window_title);
+  BIND (subtitle_label);
   BIND (board_view);
   BIND (review_board);
   BIND (review_bar);
@@ -324,6 +330,7 @@ kz_window_init (KzWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
+  kz_window_follow_game_init (self);
   kz_window_game_init (self);
   kz_window_review_init (self);
   kz_window_analysis_init (self);
@@ -373,7 +380,7 @@ static void
 session_read_only_changed (KzWindow *self)
 {
   kz_window_review_game_changed (self);
-  kz_window_update (self);
+  kz_window_show_state (self);
   kz_window_maybe_start_computer (self);
 }
 

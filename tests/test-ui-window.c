@@ -1,0 +1,590 @@
+/* test-ui-window.c — the main window follows its game, and what a new
+ * player met (issue 11) stays fixed:
+ *
+ *   - the window follows the game's own signals: a move played, taken
+ *     back or a resignation made on the KzGame alone shows on the board,
+ *     in the actions and in the move list;
+ *   - at the end of a game the move list shows the last move as the
+ *     current one, scrolled into view, and the result under it;
+ *   - a move the database refuses (another copy changed the game) is not
+ *     shown as played, and the message says it was not played;
+ *   - a toast leaves rank 1 of the board free, and a long one is not cut;
+ *   - after a dialog closes, the keyboard focus is back on the board;
+ *   - at the smallest window size the title is not cut.
+ *
+ * Runs the real application in this process.  Needs a display
+ * (./build-aux/test runs it under Xvfb); skipped without.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kz-application.h"
+#include "kz-board-geometry.h"
+#include "kz-board-view.h"
+#include "kz-move-row.h"
+#include "kz-moves-view.h"
+#include "kz-window.h"
+
+static GApplication *the_app;
+static int test_status;
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static void
+wait_ms (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static KzWindow *
+main_window (void)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (the_app));
+  g_assert_true (KZ_IS_WINDOW (window));
+  return KZ_WINDOW (window);
+}
+
+/* The first mapped descendant of `root` of `type` (depth first), or NULL. */
+static GtkWidget *
+find_mapped (GtkWidget *root, GType type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (g_type_is_a (G_OBJECT_TYPE (child), type))
+        return child;
+      if ((found = find_mapped (child, type)))
+        return found;
+    }
+  return NULL;
+}
+
+/* Every mapped descendant of `root` of `type`. */
+static void
+collect_mapped (GtkWidget *root, GType type, GPtrArray *out)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (g_type_is_a (G_OBJECT_TYPE (child), type))
+        g_ptr_array_add (out, child);
+      collect_mapped (child, type, out);
+    }
+}
+
+static KzBoardView *
+live_board (KzWindow *window)
+{
+  GtkWidget *board = find_mapped (GTK_WIDGET (window), KZ_TYPE_BOARD_VIEW);
+  g_assert_nonnull (board);
+  return KZ_BOARD_VIEW (board);
+}
+
+static char *
+shown_alert (KzWindow *window)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "shown-alert");
+  return state ? g_variant_dup_string (state, NULL) : g_strdup ("");
+}
+
+/* Waits (at most 5 s) until the shown alert's heading starts with
+ * `prefix` ("" for none shown). */
+static gboolean
+wait_for_alert (KzWindow *window, const char *prefix)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  do
+    {
+      g_autofree char *heading = shown_alert (window);
+      if (*prefix ? g_str_has_prefix (heading, prefix) : *heading == '\0')
+        return TRUE;
+      g_main_context_iteration (NULL, FALSE);
+    }
+  while (g_get_monotonic_time () < end);
+  return FALSE;
+}
+
+/* Closes the alert shown (Escape: its close response). */
+static void
+close_alert (KzWindow *window)
+{
+#if ADW_CHECK_VERSION (1, 5, 0)
+  AdwDialog *dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
+  if (dialog)
+    adw_dialog_close (dialog);
+#else
+  g_autoptr (GList) list = gtk_window_list_toplevels ();
+  for (GList *l = list; l; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      gtk_window_close (l->data);
+#endif
+  g_assert_true (wait_for_alert (window, ""));
+}
+
+/* The board shows the game's position as it stands. */
+static gboolean
+board_shows_game (KzBoardView *board, KzGame *game)
+{
+  return kz_board_view_get_state (board)->pos.hash == kz_game_get_position (game)->hash;
+}
+
+static void
+play_first_move (KzGame *game)
+{
+  g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpuint (moves->len, >, 0);
+  g_assert_true (kz_game_play (game, &g_array_index (moves, KzMove, 0), &error));
+}
+
+/* A new two-player game, recorded in the database (while there is one). */
+static KzGame *
+new_game (KzWindow *window)
+{
+  KzSession *session = kz_window_get_session (window);
+  g_autoptr (KzGame) game = kz_game_new ();
+  g_autoptr (GError) error = NULL;
+
+  kz_game_set_player (game, KZ_COSSACKS, "Ann", KZ_PLAYER_HUMAN, 0);
+  kz_game_set_player (game, KZ_TURKS, "Bob", KZ_PLAYER_HUMAN, 0);
+  if (kz_session_get_store (session))
+    g_assert_true (kz_session_record_game (session, game, &error));
+  kz_window_set_game (window, game);
+  g_assert_true (kz_window_get_game (window) == game);
+  return game;
+}
+
+/* A random legal move (a fixed seed: the same games every run). */
+static void
+play_random_move (KzGame *game, GRand *rand)
+{
+  g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpuint (moves->len, >, 0);
+  g_assert_true (kz_game_play (game, &g_array_index (moves, KzMove, g_rand_int_range (rand, 0, (int) moves->len)),
+                               &error));
+}
+
+static gboolean
+enabled (KzWindow *window, const char *action)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (window), action);
+}
+
+/* ---- the window follows its game --------------------------------------- */
+
+static void
+test_follows_game (void)
+{
+  KzWindow *window = main_window ();
+  KzGame *game = new_game (window);
+  KzBoardView *board = live_board (window);
+  KzMovesView *moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (board_shows_game (board, game));
+  g_assert_false (enabled (window, "undo"));
+
+  /* Played on the game itself, not through the window. */
+  play_first_move (game);
+  play_first_move (game);
+  g_assert_cmpuint (kz_game_get_ply (game), ==, 2);
+  g_assert_true (board_shows_game (board, game));
+  g_assert_true (enabled (window, "undo"));
+  g_assert_cmpuint (kz_moves_view_get_current_ply (moves), ==, 2);
+
+  g_assert_true (kz_game_undo (game, &error));
+  g_assert_true (board_shows_game (board, game));
+  g_assert_true (enabled (window, "redo"));
+  g_assert_cmpuint (kz_moves_view_get_current_ply (moves), ==, 1);
+
+  /* Resigned on the game: it is over for the window too. */
+  g_assert_true (kz_game_resign (game, KZ_TURKS, &error));
+  g_assert_false (enabled (window, "resign"));
+  g_assert_false (kz_board_view_get_interactive (board));
+  g_assert_true (wait_for_alert (window, "Cossacks Win"));
+  close_alert (window);
+}
+
+/* ---- the move list at the end of a game (issue 11, defect 4) ------------- */
+
+/* The game ends while it is played here (`opened` FALSE), or a finished
+ * game is put in the window at once (resumed, opened). */
+static void
+check_move_list_at_end (int width, int height, gboolean opened)
+{
+  KzWindow *window = main_window ();
+  KzGame *game;
+  KzMovesView *moves;
+  GtkWidget *scroller;
+  GtkAdjustment *adj;
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr (KzMoveRow) last_row = NULL;
+  g_autoptr (GError) error = NULL;
+  GListModel *model;
+  const char *current = NULL;
+  char last[KZ_MOVE_STR_MAX];
+  guint n_current = 0;
+
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  if (opened)
+    {
+      g_autoptr (KzGame) finished = kz_game_new ();
+
+      /* From a short list scrolled to its top. */
+      new_game (window);
+      wait_ms (300);
+      while (kz_game_get_ply (finished) < 70 && !kz_game_is_over (finished))
+        play_random_move (finished, rand);
+      if (!kz_game_is_over (finished))
+        g_assert_true (kz_game_resign (finished, kz_game_get_side_to_move (finished), &error));
+      kz_window_set_game (window, finished);
+      game = kz_window_get_game (window);
+    }
+  else
+    {
+      game = new_game (window);
+      /* Long enough for the list to scroll; played move by move. */
+      while (kz_game_get_ply (game) < 70 && !kz_game_is_over (game))
+        {
+          play_random_move (game, rand);
+          wait_ms (30);
+        }
+      if (!kz_game_is_over (game))
+        g_assert_true (kz_game_resign (game, kz_game_get_side_to_move (game), &error));
+    }
+  wait_ms (600);
+  g_test_message ("%dx%d: %u plies, %s", width, height, kz_game_get_ply (game),
+                  kz_termination_describe (kz_game_get_termination (game)));
+
+  moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  g_assert_nonnull (moves);
+  g_assert_cmpuint (kz_moves_view_get_current_ply (moves), ==, kz_game_get_ply (game));
+
+  /* The result is the list's last row. */
+  model = kz_moves_view_get_model (moves);
+  last_row = g_list_model_get_item (model, g_list_model_get_n_items (model) - 1);
+  g_assert_cmpint (kz_move_row_get_kind (last_row), !=, KZ_MOVE_ROW_MOVES);
+  g_assert_nonnull (strstr (kz_move_row_get_comment (last_row),
+                            kz_result_to_kgn (kz_game_get_result (game))));
+
+  /* Scrolled to the end, where the last move and the result are. */
+  scroller = find_mapped (GTK_WIDGET (moves), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scroller);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_test_message ("scroll %.0f + %.0f of %.0f", gtk_adjustment_get_value (adj),
+                  gtk_adjustment_get_page_size (adj), gtk_adjustment_get_upper (adj));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj), >=,
+                     gtk_adjustment_get_upper (adj) - 2);
+
+  /* The result is in view. */
+  {
+    g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+    gboolean result_shown = FALSE;
+
+    collect_mapped (GTK_WIDGET (moves), GTK_TYPE_LABEL, labels);
+    for (guint i = 0; i < labels->len; i++)
+      if (gtk_widget_has_css_class (labels->pdata[i], "move-result")
+          && strstr (gtk_label_get_text (labels->pdata[i]), kz_result_to_kgn (kz_game_get_result (game))))
+        {
+          graphene_rect_t r, v;
+          g_assert_true (gtk_widget_compute_bounds (labels->pdata[i], scroller, &r));
+          g_assert_true (gtk_widget_compute_bounds (scroller, scroller, &v));
+          result_shown = graphene_rect_contains_rect (&v, &r);
+        }
+    g_assert_true (result_shown);
+  }
+
+  /* The one move marked current is the last one played. */
+  kz_move_format (kz_game_get_move (game, kz_game_get_ply (game) - 1), last, sizeof last);
+  collect_mapped (GTK_WIDGET (moves), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_getenv ("DEBUG_MOVES"))
+      g_test_message ("button %p %s%s", buttons->pdata[i], gtk_label_get_text (GTK_LABEL (gtk_button_get_child (buttons->pdata[i]))),
+                      gtk_widget_has_css_class (buttons->pdata[i], "current") ? " current" : "");
+  for (guint i = 0; i < buttons->len; i++)
+    if (gtk_widget_has_css_class (buttons->pdata[i], "current"))
+      {
+        n_current++;
+        current = gtk_label_get_text (GTK_LABEL (gtk_button_get_child (buttons->pdata[i])));
+      }
+  g_test_message ("current: %s, last move: %s", current ? current : "(none)", last);
+  g_assert_cmpuint (n_current, ==, 1);
+  g_assert_cmpstr (current, ==, last);
+  close_alert (window);
+}
+
+static void
+test_move_list_at_end_wide (void)
+{
+  check_move_list_at_end (1280, 800, FALSE);
+}
+
+static void
+test_move_list_opened_wide (void)
+{
+  check_move_list_at_end (1280, 800, TRUE);
+}
+
+static void
+test_move_list_at_end_small (void)
+{
+  check_move_list_at_end (800, 600, FALSE);
+}
+
+/* ---- a move the database refuses (issue 11, defect 8) ------------------- */
+
+static void
+test_failed_save (void)
+{
+  KzWindow *window = main_window ();
+  KzSession *session = kz_window_get_session (window);
+  KzGame *game = new_game (window);
+  KzBoardView *board = live_board (window);
+  g_autoptr (KzStore) other = NULL;
+  g_autoptr (KzGame) copy = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) legal = NULL;
+  char text[KZ_MOVE_STR_MAX];
+  guint ply;
+
+  g_assert_nonnull (kz_session_get_store (session));
+  play_first_move (game);
+  ply = kz_game_get_ply (game);
+  g_assert_cmpint (kz_game_get_id (game), >, 0);
+
+  /* Another copy of Kazaki plays on in the same stored game. */
+  other = kz_store_open (kz_session_get_store_path (session), &error);
+  g_assert_no_error (error);
+  copy = kz_store_load_game (other, kz_game_get_id (game), &error);
+  g_assert_no_error (error);
+  play_first_move (copy);
+
+  /* The window's move is refused by the database: not played. */
+  legal = kz_game_list_moves (game, KZ_NO_POINT);
+  kz_move_format (&g_array_index (legal, KzMove, 0), text, sizeof text);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-move", g_variant_new_string (text));
+  g_assert_true (wait_for_alert (window, "Games Cannot Be Saved"));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, ply);
+  g_assert_true (board_shows_game (board, game));
+  g_assert_true (kz_board_view_get_interactive (board));
+  /* (The alert's text says so: "…so it was not played: play it again.") */
+  close_alert (window);
+
+  /* Played again, in memory now. */
+  g_assert_null (kz_session_get_store (session));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-move", g_variant_new_string (text));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, ply + 1);
+  g_assert_true (board_shows_game (board, game));
+}
+
+/* ---- toasts (issue 11, defect 5) ---------------------------------------- */
+
+static void
+check_toast (int width, int height)
+{
+  KzWindow *window = main_window ();
+  KzBoardView *board;
+  GtkWidget *toast = NULL;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  graphene_rect_t t;
+  KzBoardGeometry g;
+  GType toast_type;
+  gint64 end;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  new_game (window);
+  wait_ms (800);
+  board = live_board (window);
+  kz_window_show_toast (window, "The game database is not available, so no stored game can be opened "
+                                "and none of the games of this session will be kept for later");
+  toast_type = g_type_from_name ("AdwToastWidget");
+  g_assert_cmpuint (toast_type, !=, 0);
+  end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+  while ((toast = find_mapped (GTK_WIDGET (window), toast_type)) == NULL
+         && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (toast);
+  wait_ms (600);   /* shown in full */
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &t));
+
+  /* No point of rank 1 (the Cossacks' first rank, or the Turks' when
+   * the board is turned) under the toast. */
+  kz_board_geometry_init (&g, gtk_widget_get_width (GTK_WIDGET (board)),
+                          gtk_widget_get_height (GTK_WIDGET (board)), kz_board_view_get_flipped (board));
+  for (int file = 0; file < KZ_GRID_FILES; file++)
+    for (int rank = 0; rank < KZ_GRID_RANKS; rank += KZ_GRID_RANKS - 1)
+      {
+        int sq = KZ_SQ (file, rank);
+        double x, y, r = kz_board_geometry_piece_radius (&g);
+        graphene_point_t p, q;
+
+        if (!kz_point_valid (sq))
+          continue;
+        kz_board_geometry_point_to_pixel (&g, sq, &x, &y);
+        p = GRAPHENE_POINT_INIT (x, y + r);
+        g_assert_true (gtk_widget_compute_point (GTK_WIDGET (board), GTK_WIDGET (window), &p, &q));
+        if (graphene_rect_contains_point (&t, &q))
+          g_error ("%dx%d: the toast (%.0f,%.0f %.0fx%.0f) covers %s at (%.0f,%.0f)", width, height,
+                   t.origin.x, t.origin.y, t.size.width, t.size.height, kz_point_name (sq), q.x, q.y);
+      }
+
+  /* Its words whole. */
+  collect_mapped (toast, GTK_TYPE_LABEL, labels);
+  g_assert_cmpuint (labels->len, >, 0);
+  for (guint i = 0; i < labels->len; i++)
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (labels->pdata[i])));
+}
+
+static void
+test_toast_wide (void)
+{
+  check_toast (1280, 800);
+}
+
+static void
+test_toast_small (void)
+{
+  check_toast (360, 640);
+}
+
+/* ---- focus after a dialog (issue 11, defect 10) ------------------------- */
+
+static void
+test_focus_after_dialog (void)
+{
+  KzWindow *window = main_window ();
+  KzBoardView *board;
+  GtkWidget *focus;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  new_game (window);
+  board = live_board (window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "resign", NULL);
+  g_assert_true (wait_for_alert (window, "Resign"));
+  close_alert (window);
+  wait_ms (300);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_test_message ("focus: %s", focus ? G_OBJECT_TYPE_NAME (focus) : "(none)");
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (board)));
+}
+
+/* ---- the title at the smallest size (issue 11, defect 12) --------------- */
+
+static void
+test_title_at_min_size (void)
+{
+  KzWindow *window = main_window ();
+  GtkWidget *title;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+  new_game (window);
+  /* As small as the window goes. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1, 1);
+  wait_ms (800);
+  g_test_message ("window %dx%d", gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)));
+  title = adw_header_bar_get_title_widget (ADW_HEADER_BAR (find_mapped (GTK_WIDGET (window),
+                                                                         ADW_TYPE_HEADER_BAR)));
+  g_assert_nonnull (title);
+  collect_mapped (title, GTK_TYPE_LABEL, labels);
+  g_assert_cmpuint (labels->len, ==, 2);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      graphene_rect_t r;
+      g_test_message ("title label: %s", gtk_label_get_text (labels->pdata[i]));
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (labels->pdata[i])));
+      /* Whole: its lines as wide as it is. */
+      g_assert_true (gtk_widget_compute_bounds (labels->pdata[i], GTK_WIDGET (window), &r));
+      {
+        int w, h;
+        pango_layout_get_pixel_size (gtk_label_get_layout (labels->pdata[i]), &w, &h);
+        g_assert_cmpint (w, <=, (int) r.size.width + 1);
+        g_assert_cmpfloat (r.origin.x, >=, 0);
+        g_assert_cmpfloat (r.origin.x + r.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+      }
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  wait_ms (500);
+}
+
+/* ---- running inside the application ------------------------------------- */
+
+static gboolean
+run_checks (gpointer data)
+{
+  GSettings *settings = kz_application_get_settings (KZ_APPLICATION (the_app));
+
+  /* Moves shown at once: the game-over alert does not wait. */
+  g_settings_set_string (settings, "animation-speed", "off");
+  test_status = g_test_run ();
+  g_application_quit (the_app);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+activated (GApplication *app)
+{
+  g_timeout_add (500, run_checks, NULL);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *dir = NULL;
+  g_autoptr (KzApplication) app = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      printf ("1..0 # SKIP needs a display\n");
+      return 0;
+    }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/ui-window/follows-game", test_follows_game);
+  g_test_add_func ("/ui-window/move-list-at-end-wide", test_move_list_at_end_wide);
+  g_test_add_func ("/ui-window/move-list-at-end-small", test_move_list_at_end_small);
+  g_test_add_func ("/ui-window/move-list-opened-wide", test_move_list_opened_wide);
+  g_test_add_func ("/ui-window/failed-save", test_failed_save);
+  g_test_add_func ("/ui-window/toast-wide", test_toast_wide);
+  g_test_add_func ("/ui-window/toast-small", test_toast_small);
+  g_test_add_func ("/ui-window/focus-after-dialog", test_focus_after_dialog);
+  g_test_add_func ("/ui-window/title-at-min-size", test_title_at_min_size);
+
+  dir = g_dir_make_tmp ("kazaki-ui-window-XXXXXX", NULL);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", dir, TRUE);
+  g_setenv ("XDG_CACHE_HOME", dir, TRUE);
+  app = kz_application_new ();
+  the_app = G_APPLICATION (app);
+  g_application_set_flags (the_app, g_application_get_flags (the_app) | G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (app, "activate", G_CALLBACK (activated), NULL);
+  g_assert_cmpint (g_application_run (the_app, 0, NULL), ==, 0);
+  g_clear_object (&app);
+  {
+    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+    if (system (cmd) != 0)
+      g_printerr ("could not remove %s\n", dir);
+  }
+  return test_status;
+}
