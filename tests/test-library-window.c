@@ -13,6 +13,7 @@
 
 #include "kz-application.h"
 #include "kz-library-window.h"
+#include "kz-session.h"
 #include "kz-store.h"
 
 #define N_GAMES 30
@@ -141,6 +142,29 @@ run_checks (gpointer data)
   }
   g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list))),
                      ==, 0);
+
+  /* The top game opened on the board (the library stays open): its
+   * delete button is off at once, with the reason as its tooltip; back
+   * to the game played, it is on again (issue 11, defect 5). */
+  {
+    KzSession *session = kz_application_get_session (KZ_APPLICATION (app));
+    g_autoptr (GError) error = NULL;
+
+    row = gtk_widget_get_parent (gtk_widget_get_parent (label));
+    del = gtk_widget_get_last_child (row);
+    g_assert_true (gtk_widget_get_sensitive (del));
+    g_assert_true (kz_session_open_for_review (session, N_GAMES, &error));
+    g_assert_no_error (error);
+    wait_ms (300);
+    label = find_label (list, top);
+    row = gtk_widget_get_parent (gtk_widget_get_parent (label));
+    del = gtk_widget_get_last_child (row);
+    g_assert_false (gtk_widget_get_sensitive (del));
+    g_assert_nonnull (gtk_widget_get_tooltip_text (del));
+    g_assert_true (kz_session_go_back (session));
+    wait_ms (300);
+    g_assert_true (gtk_widget_get_sensitive (del));
+  }
 
   g_application_quit (app);
   return G_SOURCE_REMOVE;

@@ -7,8 +7,12 @@
  */
 #include <string.h>
 
+#include <fcntl.h>
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "kz-session.h"
 
@@ -242,6 +246,74 @@ test_damaged (Fixture *f, gconstpointer data)
   stored_game (session, "d4-e4");
 }
 
+/* Sets or clears the immutable attribute (chattr +i): a file or folder
+ * that even root cannot change.  FALSE when not allowed here. */
+static gboolean
+set_immutable (const char *path, gboolean on)
+{
+  int fd = open (path, O_RDONLY | O_NONBLOCK);
+  int flags = 0;
+  gboolean ok;
+
+  if (fd < 0)
+    return FALSE;
+  ok = ioctl (fd, FS_IOC_GETFLAGS, &flags) == 0;
+  if (ok)
+    {
+      flags = on ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
+      ok = ioctl (fd, FS_IOC_SETFLAGS, &flags) == 0;
+    }
+  close (fd);
+  return ok;
+}
+
+/* A database that can only be read (issue 11, defect 7): opened for
+ * reading, its games listed; games are played and recorded in memory;
+ * nothing can be deleted. */
+static void
+test_read_only (Fixture *f, gconstpointer data)
+{
+  g_autoptr (KzSession) session = NULL;
+  g_autoptr (KzGame) game = kz_game_new ();
+  g_autoptr (GError) error = NULL;
+  const char *why = NULL;
+  gint64 id;
+  guint count = 0;
+
+  {
+    g_autoptr (KzSession) writer = kz_session_new (f->path);
+    id = stored_game (writer, "d4-e4");
+  }
+  if (!set_immutable (f->dir, TRUE) || !set_immutable (f->path, TRUE))
+    {
+      set_immutable (f->path, FALSE);
+      set_immutable (f->dir, FALSE);
+      g_test_skip ("cannot make a file immutable here (no CAP_LINUX_IMMUTABLE or no support)");
+      return;
+    }
+  session = kz_session_new (f->path);
+  g_assert_nonnull (kz_session_get_store (session));
+  g_assert_false (kz_session_get_can_save (session));
+  g_assert_error (kz_session_get_store_error (session), KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY);
+  g_assert_true (kz_store_count_games (kz_session_get_store (session), NULL, &count, NULL));
+  g_assert_cmpuint (count, ==, 1);
+  /* A new game goes on in memory. */
+  g_assert_true (kz_session_record_game (session, game, &error));
+  g_assert_no_error (error);
+  g_assert_null (kz_game_get_store (game));
+  g_assert_nonnull (kz_session_get_store (session));
+  /* A stored game opens for review; resumed, it is played in memory. */
+  g_assert_true (kz_session_open_for_review (session, id, &error));
+  g_assert_true (kz_session_game_in_use (session, id + 1000, &why));
+  g_assert_nonnull (why);
+  kz_session_resume (session);
+  g_assert_null (kz_game_get_store (kz_session_get_game (session)));
+  g_assert_true (kz_game_play_text (kz_session_get_game (session), "d6-e6", &error));
+  g_assert_no_error (error);
+  set_immutable (f->path, FALSE);
+  set_immutable (f->dir, FALSE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -252,6 +324,7 @@ main (int argc, char **argv)
   ADD ("/session/games-signals", test_games_signals);
   ADD ("/session/drop-store", test_drop_store);
   ADD ("/session/damaged", test_damaged);
+  ADD ("/session/read-only", test_read_only);
 #undef ADD
   return g_test_run ();
 }

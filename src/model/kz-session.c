@@ -47,6 +47,11 @@ kz_session_new (const char *path)
 
   self->store_path = path ? g_strdup (path) : kz_store_default_path ();
   self->store = kz_store_open (self->store_path, &self->store_error);
+  /* A database that can only be read still shows its games (the
+   * library); store-error says why nothing is saved. */
+  if (self->store == NULL
+      && g_error_matches (self->store_error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY))
+    self->store = kz_store_open_for_reading (self->store_path, NULL);
   return self;
 }
 
@@ -71,6 +76,13 @@ kz_session_get_store (KzSession *self)
 {
   g_return_val_if_fail (KZ_IS_SESSION (self), NULL);
   return self->store;
+}
+
+gboolean
+kz_session_get_can_save (KzSession *self)
+{
+  g_return_val_if_fail (KZ_IS_SESSION (self), FALSE);
+  return self->store != NULL && !kz_store_is_read_only (self->store);
 }
 
 const GError *
@@ -219,7 +231,9 @@ kz_session_record_game (KzSession *self, KzGame *game, GError **error)
 
   g_return_val_if_fail (KZ_IS_SESSION (self), FALSE);
   g_return_val_if_fail (KZ_IS_GAME (game), FALSE);
-  if (self->store == NULL)
+  /* Without a database, or with one that can only be read, games are
+   * kept in memory. */
+  if (!kz_session_get_can_save (self))
     return TRUE;
   if (kz_store_create_game (self->store, game, &local) != 0)
     return TRUE;
@@ -270,6 +284,9 @@ void
 kz_session_resume (KzSession *self)
 {
   g_return_if_fail (KZ_IS_SESSION (self));
+  /* From a database that can only be read: play on in memory. */
+  if (self->game && kz_game_get_store (self->game) && !kz_session_get_can_save (self))
+    kz_game_detach (self->game);
   change (self, self->game, FALSE, NULL);
 }
 
@@ -300,6 +317,12 @@ kz_session_game_in_use (KzSession *self, gint64 id, const char **why)
     {
       if (why)
         *why = _("The game you were playing cannot be deleted while another game is open");
+      return TRUE;
+    }
+  if (self->store && kz_store_is_read_only (self->store))
+    {
+      if (why)
+        *why = _("The game database can only be read, so no game can be deleted");
       return TRUE;
     }
   return FALSE;

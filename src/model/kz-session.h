@@ -31,13 +31,17 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (KzSession, kz_session, KZ, SESSION, GObject)
 
 /* Opens the database at `path` (NULL: the default path); when it cannot
- * be opened the session has no store and store-error says why. */
+ * be opened the session has no store and store-error says why.  One that
+ * can only be read is opened for reading (the library shows its games;
+ * can-save is FALSE, store-error says why). */
 KzSession    *kz_session_new                (const char *path);
 /* A session over an open store (or none), for tests and tools. */
 KzSession    *kz_session_new_for_store      (KzStore *store);
 
 KzStore      *kz_session_get_store          (KzSession *self);
 const GError *kz_session_get_store_error    (KzSession *self);
+/* A store that can be written: new games and moves are saved. */
+gboolean      kz_session_get_can_save       (KzSession *self);
 const char   *kz_session_get_store_path     (KzSession *self);
 /* After a write failed: go on in memory (the store is dropped, the error
  * kept as store-error).  The current game is detached. */
@@ -71,13 +75,14 @@ KzGame       *kz_session_get_previous_game  (KzSession *self);
 gboolean      kz_session_open_for_review    (KzSession *self,
                                              gint64     id,
                                              GError   **error);
-/* Plays on in the game under review (read-only off, previous forgotten). */
+/* Plays on in the game under review (read-only off, previous forgotten);
+ * from a database that can only be read, in memory (detached). */
 void          kz_session_resume             (KzSession *self);
 /* Goes back to previous-game; FALSE when there is none. */
 gboolean      kz_session_go_back            (KzSession *self);
 
-/* TRUE when stored game `id` is the current or the previous game: it
- * must not be deleted.  `why` (optional): a sentence for the player. */
+/* TRUE when stored game `id` is the current or the previous game, or the
+ * database can only be read: it must not be deleted.  `why` (optional): a sentence for the player. */
 gboolean      kz_session_game_in_use        (KzSession   *self,
                                              gint64       id,
                                              const char **why);

@@ -200,9 +200,6 @@ kz_application_startup (GApplication *app)
   for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
     gtk_application_set_accels_for_action (gtk_app, accelerators[i].action,
                                            accelerators[i].accels);
-  /* The library, replay and notation (kz-library-app.c). */
-  kz_library_app_init (self);
-
   /* The game database: on failure go on in memory; the window tells
    * the player once. */
   self->session = kz_session_new (NULL);
@@ -212,6 +209,8 @@ kz_application_startup (GApplication *app)
       g_warning ("Cannot open the game database %s: %s", kz_session_get_store_path (self->session),
                  error ? error->message : "unknown error");
     }
+  /* The library, import and backup (kz-library-app.c), over the session. */
+  kz_library_app_init (self);
 }
 
 static void

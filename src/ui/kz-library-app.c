@@ -333,10 +333,23 @@ static const GActionEntry library_app_actions[] = {
   { "backup-to", backup_to_activated, "s", NULL, NULL, { 0 } },
 };
 
+/* Import needs a database that can be written. */
+static void
+store_changed (KzApplication *app)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (app), "import");
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                               kz_session_get_can_save (kz_application_get_session (app)));
+}
+
 void
 kz_library_app_init (KzApplication *app)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (app), library_app_actions,
                                    G_N_ELEMENTS (library_app_actions), app);
+  g_signal_connect_object (kz_application_get_session (app), "notify::store",
+                           G_CALLBACK (store_changed), app, G_CONNECT_SWAPPED);
+  store_changed (app);
   g_signal_connect (app, "open", G_CALLBACK (app_open), NULL);
 }

@@ -33,6 +33,7 @@ struct _KzLibraryWindow {
   GtkDropDown     *result_filter;
   GtkDropDown     *import_filter;
   GtkButton       *delete_import_button;
+  GtkWidget       *import_button;
   AdwToastOverlay *toast_overlay;
   GtkStack        *stack;
   GtkListView     *list_view;
@@ -296,6 +297,37 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item, KzLibraryWi
   /* The game on the board (or the one to go back to) cannot be deleted. */
   in_use = kz_session_game_in_use (self->session, kz_game_item_get_id (item), &why);
   kz_library_row_show (KZ_LIBRARY_ROW (gtk_list_item_get_child (list_item)), item, !in_use, why);
+}
+
+/* The rows shown say anew whether their game can be deleted (the game
+ * on the board changed: a new game, one opened or resumed). */
+static void
+refresh_rows (KzLibraryWindow *self, GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    if (KZ_IS_LIBRARY_ROW (child))
+      bind_row (NULL, kz_library_row_get_list_item (KZ_LIBRARY_ROW (child)), self);
+    else
+      refresh_rows (self, child);
+}
+
+static void
+session_game_changed (KzLibraryWindow *self)
+{
+  refresh_rows (self, GTK_WIDGET (self->list_view));
+}
+
+/* Import (app.import) is off while the database can only be read: the
+ * button says why. */
+static void
+session_store_changed (KzLibraryWindow *self)
+{
+  gtk_widget_set_tooltip_text (self->import_button,
+                               kz_session_get_can_save (self->session)
+                               ? _("Import Games From a KGN File")
+                               : _("The game database can only be read, so no games can be imported"));
+  refresh_rows (self, GTK_WIDGET (self->list_view));
 }
 
 static void
@@ -574,6 +606,7 @@ kz_library_window_class_init (KzLibraryWindowClass *klass)
   BIND (result_filter);
   BIND (import_filter);
   BIND (delete_import_button);
+  BIND (import_button);
   BIND (toast_overlay);
   BIND (stack);
   BIND (list_view);
@@ -602,6 +635,12 @@ kz_library_window_new (GtkApplication *app, KzSession *session)
   self->session = g_object_ref (session);
   /* Games imported or deleted elsewhere. */
   g_signal_connect_swapped (session, "games-added", G_CALLBACK (kz_library_window_reload), self);
+  g_signal_connect_object (session, "notify::game", G_CALLBACK (session_game_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::previous-game", G_CALLBACK (session_game_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::store", G_CALLBACK (session_store_changed), self,
+                           G_CONNECT_SWAPPED);
   if (store)
     {
       self->model = kz_game_list_model_new (store, &error);
@@ -633,5 +672,6 @@ kz_library_window_new (GtkApplication *app, KzSession *session)
   g_signal_connect_swapped (self->export_button, "clicked", G_CALLBACK (export_clicked), self);
   gtk_widget_set_sensitive (GTK_WIDGET (self->export_button), self->model != NULL);
   update_view (self);
+  session_store_changed (self);
   return self;
 }

@@ -33,6 +33,7 @@ panel_under_board (const char *condition,
                    GtkWidget  *side_panel,
                    GtkWidget  *new_game,
                    GtkWidget  *toggle,
+                   GtkWidget  *flip,
                    GtkWidget  *moves,
                    gboolean    with_moves)
 {
@@ -55,6 +56,8 @@ panel_under_board (const char *condition,
     adw_breakpoint_add_setters (narrow, G_OBJECT (new_game), "visible", FALSE, NULL);
   if (toggle)
     adw_breakpoint_add_setters (narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
+  if (flip)
+    adw_breakpoint_add_setters (narrow, G_OBJECT (flip), "visible", FALSE, NULL);
   if (!with_moves)
     {
       adw_breakpoint_add_setters (narrow, G_OBJECT (moves), "visible", FALSE, NULL);
@@ -70,14 +73,16 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
                       GtkWidget            *main_box,
                       GtkWidget            *board_column,
                       GtkWidget            *side_panel,
-                      GtkWidget            *moves)
+                      GtkWidget            *moves,
+                      GtkWidget            *flip)
 {
 #if ADW_CHECK_VERSION (1, 4, 0)
   AdwBreakpoint *short_narrow =
     adw_breakpoint_new (adw_breakpoint_condition_parse ("max-width: 639sp and max-height: 539sp"));
   /* The header's New Game button (New Game stays in the main menu and on
-   * Ctrl+N) and the panel's toggle (the panel sits under the board) make
-   * room for the title at 360 px. */
+   * Ctrl+N), the panel's toggle (the panel sits under the board) and Flip
+   * Board (in the main menu too, and on Ctrl+F) make room for the title,
+   * never cut, at 360 px. */
   GtkWidget *new_game = find_actionable (GTK_WIDGET (window), "app.new-game");
   GtkWidget *toggle = find_actionable (GTK_WIDGET (window), "win.show-side-panel");
 
@@ -86,10 +91,10 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
    * list left out); narrow and tall: the move list too. */
   adw_application_window_add_breakpoint (window,
     panel_under_board ("max-width: 639sp", main_box, board_column, side_panel,
-                       new_game, toggle, moves, FALSE));
+                       new_game, toggle, flip, moves, FALSE));
   adw_application_window_add_breakpoint (window,
     panel_under_board ("max-width: 639sp and min-height: 820sp", main_box, board_column,
-                       side_panel, new_game, toggle, moves, TRUE));
+                       side_panel, new_game, toggle, flip, moves, TRUE));
 
   /* Narrow and short (a phone on its side, or a small window): no room
    * under the board, the panel is hidden (as on libadwaita < 1.4). */

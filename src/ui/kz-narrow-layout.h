@@ -21,6 +21,7 @@ gboolean kz_narrow_layout_add (AdwApplicationWindow *window,
                                GtkWidget            *main_box,
                                GtkWidget            *board_column,
                                GtkWidget            *side_panel,
-                               GtkWidget            *moves);
+                               GtkWidget            *moves,
+                               GtkWidget            *flip);
 
 G_END_DECLS

@@ -220,12 +220,18 @@ kz_window_load_initial_game (KzWindow *self)
       const GError *open_error = kz_session_get_store_error (self->session);
       kz_window_warn_storage (self, _("The game database could not be opened."), open_error);
     }
+  else if (!kz_session_get_can_save (self->session))
+    kz_window_warn_storage (self, _("The game database can only be read: the library shows its games, but no new game or move is saved."),
+                            kz_session_get_store_error (self->session));
 
   if (store && kz_store_find_unfinished (store, &id, &error) && id != 0)
     {
       game = kz_store_load_game (store, id, &error);
       if (game)
         {
+          /* From a database that can only be read: played on in memory. */
+          if (!kz_session_get_can_save (self->session))
+            kz_game_detach (game);
           kz_session_set_game (self->session, game);
           return;
         }

@@ -40,6 +40,7 @@ struct _KzWindow {
   /* template children */
   AdwToastOverlay *toast_overlay;
   GtkLabel        *subtitle_label;  /* under the title: who plays */
+  GtkWidget       *flip_button;
   KzBoardView     *board_view;     /* the game played */
   KzBoardView     *review_board;   /* the game reviewed (read-only) */
   KzReviewBar     *review_bar;

@@ -300,6 +300,7 @@ kz_window_class_init (KzWindowClass *klass)
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
   BIND (subtitle_label);
+  BIND (flip_button);
   BIND (board_view);
   BIND (review_board);
   BIND (review_bar);
@@ -346,7 +347,7 @@ kz_window_init (KzWindow *self)
    * hidden. */
   if (!kz_narrow_layout_add (ADW_APPLICATION_WINDOW (self), self->main_box,
                              self->board_column, self->side_panel,
-                             GTK_WIDGET (self->moves_view)))
+                             GTK_WIDGET (self->moves_view), self->flip_button))
     g_signal_connect (self, "notify::default-width", G_CALLBACK (width_changed), NULL);
 }
 
