@@ -184,6 +184,39 @@ enabled (KzWindow *window, const char *action)
   return g_action_group_get_action_enabled (G_ACTION_GROUP (window), action);
 }
 
+/* ---- the first start (issue 11, defect 6) -------------------------------- */
+
+/* A button under `root` with this label (mnemonic included), or NULL. */
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+
+  collect_mapped (root, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (buttons->pdata[i]), label) == 0)
+      return buttons->pdata[i];
+  return NULL;
+}
+
+static void
+test_first_start (void)
+{
+  KzWindow *window = main_window ();
+  GSettings *settings = kz_window_get_settings (window);
+  GtkWidget *button;
+
+  /* Shown once, remembered. */
+  g_assert_true (g_settings_get_boolean (settings, "how-to-play-offered"));
+  button = find_button (GTK_WIDGET (window), "_How to Play");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.how-to-play");
+  /* Another message replaces it, without the button. */
+  kz_window_show_toast (window, "c4-c9 is not possible");
+  wait_ms (300);
+  g_assert_null (find_button (GTK_WIDGET (window), "_How to Play"));
+}
+
 /* ---- the window follows its game --------------------------------------- */
 
 static void
@@ -561,6 +594,7 @@ main (int argc, char *argv[])
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/ui-window/first-start", test_first_start);
   g_test_add_func ("/ui-window/follows-game", test_follows_game);
   g_test_add_func ("/ui-window/move-list-at-end-wide", test_move_list_at_end_wide);
   g_test_add_func ("/ui-window/move-list-at-end-small", test_move_list_at_end_small);

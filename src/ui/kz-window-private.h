@@ -138,6 +138,8 @@ void            kz_window_warn_storage       (KzWindow     *self,
                                               const char   *what,
                                               const GError *error);
 void            kz_window_start_fresh_database (KzWindow *self);
+/* The first start's pointer to How to Play (once, remembered). */
+void            kz_window_offer_how_to_play  (KzWindow *self);
 /* Presents the storage warning held back until the window was shown. */
 gboolean        kz_window_present_pending_alert (gpointer user_data);
 

@@ -205,6 +205,23 @@ width_changed (KzWindow *self)
   g_action_change_state (action, g_variant_new_boolean (!narrow));
 }
 
+/* ---- keyboard focus ---------------------------------------------------- */
+
+/* An alert is about to show (kz-dialogs.c sets "shown-alert" first): the
+ * board takes the keyboard focus, so that it has it back when the alert
+ * closes (AdwDialog gives the focus back to the widget that had it, and a
+ * dialog window to its parent's focus widget) -- not a header button
+ * that needs four Tabs to leave. */
+static void
+alert_state_changed (KzWindow *self, const char *name, GVariant *state)
+{
+  GtkWidget *board = gtk_widget_get_visible (GTK_WIDGET (self->review_board))
+                     ? GTK_WIDGET (self->review_board) : GTK_WIDGET (self->board_view);
+
+  if (*g_variant_get_string (state, NULL) != '\0')
+    gtk_widget_grab_focus (board);
+}
+
 /* ---- settings -------------------------------------------------------- */
 
 static void
@@ -223,6 +240,7 @@ static void
 window_mapped (KzWindow *self)
 {
   kz_window_update_clock_pause (self);
+  kz_window_offer_how_to_play (self);
   if (self->pending_alert)
     g_timeout_add_full (G_PRIORITY_DEFAULT, 200, kz_window_present_pending_alert,
                         g_object_ref (self), g_object_unref);
@@ -342,6 +360,7 @@ kz_window_init (KzWindow *self)
   g_signal_connect_swapped (self->board_view, "notify::flipped", G_CALLBACK (board_flipped_changed),
                             self);
   g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
+  g_signal_connect (self, "action-state-changed::shown-alert", G_CALLBACK (alert_state_changed), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (kz_window_update_clock_pause), NULL);
   /* Narrow windows: the panel under the board (libadwaita ≥ 1.4), else
    * hidden. */
