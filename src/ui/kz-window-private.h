@@ -71,7 +71,6 @@ struct _KzWindow {
   gboolean         storage_warned;
   GObject         *pending_alert;
   gboolean         narrow;
-  gboolean         refocus_board; /* an alert closing: the board takes the focus after it */
   gboolean         auto_flipped;  /* turned for a human playing the Turks (not saved) */
 
   /* review (kz-window-review.c) */

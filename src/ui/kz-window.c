@@ -219,38 +219,11 @@ shown_board (KzWindow *self)
          ? GTK_WIDGET (self->review_board) : GTK_WIDGET (self->board_view);
 }
 
-/* An alert drawn inside the window (AdwAlertDialog) was answered: when it
- * goes, the focus it held moves on -- to the board. */
-static void
-focus_changed (KzWindow *self)
-{
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-  if (!self->refocus_board)
-    return;
-#if ADW_CHECK_VERSION (1, 5, 0)
-  if (focus && gtk_widget_get_ancestor (focus, ADW_TYPE_DIALOG))
-    return;   /* still in the closing alert, or in the next one */
-#endif
-  self->refocus_board = FALSE;
-  if (focus == NULL || !gtk_widget_is_ancestor (focus, shown_board (self)))
-    gtk_widget_grab_focus (shown_board (self));
-}
-
 static void
 alert_state_changed (KzWindow *self, const char *name, GVariant *state)
 {
   if (*g_variant_get_string (state, NULL) != '\0')
-    {
-      gtk_widget_grab_focus (shown_board (self));
-      return;
-    }
-#if ADW_CHECK_VERSION (1, 5, 0)
-  {
-    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-    self->refocus_board = focus != NULL && gtk_widget_get_ancestor (focus, ADW_TYPE_DIALOG) != NULL;
-  }
-#endif
+    gtk_widget_grab_focus (shown_board (self));
 }
 
 /* ---- settings -------------------------------------------------------- */
@@ -392,7 +365,6 @@ kz_window_init (KzWindow *self)
                             self);
   g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
   g_signal_connect (self, "action-state-changed::shown-alert", G_CALLBACK (alert_state_changed), NULL);
-  g_signal_connect (self, "notify::focus-widget", G_CALLBACK (focus_changed), NULL);
   g_signal_connect (self, "unmap", G_CALLBACK (kz_window_update_clock_pause), NULL);
   /* Narrow windows: the panel under the board (libadwaita ≥ 1.4), else
    * hidden. */
