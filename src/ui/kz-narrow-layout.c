@@ -101,6 +101,12 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
   adw_breakpoint_add_setters (short_narrow, G_OBJECT (side_panel), "visible", FALSE, NULL);
   if (new_game)
     adw_breakpoint_add_setters (short_narrow, G_OBJECT (new_game), "visible", FALSE, NULL);
+  /* The title, never cut, needs the room of these two as well (the panel
+   * is hidden here anyway; Flip Board is in the main menu). */
+  if (toggle)
+    adw_breakpoint_add_setters (short_narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
+  if (flip)
+    adw_breakpoint_add_setters (short_narrow, G_OBJECT (flip), "visible", FALSE, NULL);
   adw_application_window_add_breakpoint (window, short_narrow);
   return TRUE;
 #else
