@@ -26,6 +26,7 @@ struct _KzMovesView {
   KzGame         *game;
   guint           current_ply;
   KzMoveNode     *current_node;   /* highlighted (a reference); NULL: the start */
+  GdkFrameClock  *scroll_clock;   /* scroll_again() pending after its frame */
   gboolean        annotating;     /* the annotation panel is shown */
   KzGameAnalysis *analysis;       /* marks the moves it judged */
   GSignalGroup   *analysis_signals;
@@ -297,6 +298,17 @@ scroll_to_current (KzMovesView *self)
   gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
 }
 
+/* Scrolling to an item is lost when all the rows were replaced before
+ * the list was laid out again (a whole game put in at once): it is asked
+ * for again once the next frame has laid the rows out. */
+static void
+scroll_again (GdkFrameClock *clock, KzMovesView *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, scroll_again, self);
+  g_clear_object (&self->scroll_clock);
+  scroll_to_current (self);
+}
+
 static void
 rebuild (KzMovesView *self)
 {
@@ -306,6 +318,12 @@ rebuild (KzMovesView *self)
     g_list_store_remove_all (self->rows);
   gtk_widget_set_visible (self->placeholder, g_list_model_get_n_items (G_LIST_MODEL (self->rows)) == 0);
   scroll_to_current (self);
+  if (self->scroll_clock == NULL && gtk_widget_get_frame_clock (GTK_WIDGET (self->list_view)))
+    {
+      self->scroll_clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (self->list_view)));
+      g_signal_connect (self->scroll_clock, "after-paint", G_CALLBACK (scroll_again), self);
+      gdk_frame_clock_request_phase (self->scroll_clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+    }
 }
 
 /* Position `ply` was evaluated: the moves into and out of it may have
@@ -510,6 +528,9 @@ kz_moves_view_dispose (GObject *object)
 {
   KzMovesView *self = KZ_MOVES_VIEW (object);
 
+  if (self->scroll_clock)
+    g_signal_handlers_disconnect_by_func (self->scroll_clock, scroll_again, self);
+  g_clear_object (&self->scroll_clock);
   if (self->game_signals)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
