@@ -9,28 +9,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
 
+# shellcheck source=ui-test-lib.sh
 . "${UI_TEST_LIB:-$(dirname "$0")/ui-test-lib.sh}"
 
-export GSETTINGS_BACKEND=memory
-export XDG_CONFIG_HOME="$tmp/config"
-export XDG_CACHE_HOME="$tmp/cache"
-export XDG_DATA_HOME="$tmp/data"
+use_private_home memory
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
-db="$XDG_DATA_HOME/kazaki/games.db"
-mkdir -p "$XDG_DATA_HOME/kazaki"
-
-WIN="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 --method org.gtk.Actions"
-
-start_app() {
-  "$KAZAKI" "$@" >"$tmp/app.log" 2>&1 &
-  app_pid=$!
-  wait_for_app
-}
-
-state() {
-  $WIN.Describe "$1" | sed -n "s/.*\[<\(.*\)>\]).*/\1/p"
-}
 
 evals() {   # evals ID: how many moves of game ID have a stored evaluation
   "$CLI" --db "$db" export --evals "$1" -o - 2>/dev/null | grep -o '%eval' | wc -l
@@ -60,7 +44,7 @@ if [ "$early" -lt 60 ]; then
 else
   not_ok "the window answers while analysing" "answered after $((t1 - t0)) ms, the analysis already stored"
 fi
-check "the game is reviewed" test "$(state review)" = true
+check "the game is reviewed" test "$(action_state review)" = true
 
 # 61 positions at 200 ms on the machine's cores: well within 60 s.
 for _ in $(seq 1 300); do
@@ -95,11 +79,7 @@ else
   not_ok "a second Analyse cancels" "app alive: $(kill -0 "$app_pid" 2>/dev/null && echo yes || echo no), evaluated: $n2"
 fi
 
-app_action() {
-  gdbus call --session --dest $APP_ID --object-path $APP_PATH --method org.gtk.Actions.Activate quit '[]' '{}' >/dev/null
-}
-app_action
-for _ in $(seq 1 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+quit_app
 check_no_criticals "$tmp"/app.log
 
 exit $((failed > 0))

@@ -16,45 +16,13 @@ set -u
 # shellcheck source=ui-test-lib.sh
 . "${UI_TEST_LIB:-$(dirname "$0")/ui-test-lib.sh}"
 
-export GSETTINGS_BACKEND=memory
-export XDG_CONFIG_HOME="$tmp/config"
-export XDG_CACHE_HOME="$tmp/cache"
-export XDG_DATA_HOME="$tmp/data"
+use_private_home memory
 export G_MESSAGES_DEBUG=Kazaki
-db="$XDG_DATA_HOME/kazaki/games.db"
-mkdir -p "$XDG_DATA_HOME/kazaki"
-
-WIN="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 --method org.gtk.Actions"
-
-start_app() {
-  "$KAZAKI" "$@" >"$tmp/app.log" 2>&1 &
-  app_pid=$!
-  wait_for_app
-}
-
-# The state of a window action, e.g. "uint32 3" or "'b4-a4'".
-state() {
-  $WIN.Describe "$1" | sed -n "s/.*\[<\(.*\)>\]).*/\1/p"
-}
-
-# Whether a window action is enabled.
-enabled() {
-  $WIN.Describe "$1" | grep -q '^((true,'
-}
 
 # The moves from the start to the node the review shows.
 shown() {
-  state review-goto-move | sed "s/^'\(.*\)'$/\1/"
+  action_state review-goto-move | sed "s/^'\(.*\)'$/\1/"
 }
-
-game_count() {
-  "$CLI" --db "$db" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
-}
-
-eventually() { for _ in $(seq 1 50); do "$@" && return 0; sleep 0.2; done; return 1; }
-export -f eventually
-have_xdotool() { command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
 # The stored game as one line of KGN movetext (lines joined).
 stored() {
@@ -92,7 +60,7 @@ check "the review starts at the start position" test "$(shown)" = ""
 # --- into the variations and between lines ---------------------------------
 win_action review-goto-move "'e3-e4 c6-c5 c4xc6xa6'"
 check "win.review-goto-move enters the nested variation" test "$(shown)" = "e3-e4 c6-c5 c4xc6xa6"
-check "the ply shown is the variation's (3)" test "$(state review-goto)" = "uint32 3"
+check "the ply shown is the variation's (3)" test "$(action_state review-goto)" = "uint32 3"
 win_action review-first
 win_action review-next; win_action review-next
 check "Home, then Right twice, follows the variation's line back in" test "$(shown)" = "e3-e4 c6-c5"
@@ -145,7 +113,7 @@ fi
 # --- a comment and a mark --------------------------------------------------
 win_action set-comment "'A fine idea'"
 win_action set-mark "'!?'"
-check "win.set-mark has the mark as its state" test "$(state set-mark)" = "'!?'"
+check "win.set-mark has the mark as its state" test "$(action_state set-mark)" = "'!?'"
 check "the comment and the mark are stored" \
   bash -c '[[ "$1" == *"(1... c6-c5 \$5 {A fine idea})"* ]]' _ "$(stored)"
 win_action set-mark "'!?'"

@@ -14,17 +14,9 @@ set -u
 
 # Settings in a key file of the temporary config folder, so the test can
 # choose the kind of game (gsettings) and the app remembers it.
-export GSETTINGS_BACKEND=keyfile
-export XDG_CONFIG_HOME="$tmp/config"
-export XDG_CACHE_HOME="$tmp/cache"
+use_private_home keyfile
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
-
-start_app() {
-  "$KAZAKI" >"$tmp/app-$1.log" 2>&1 &
-  app_pid=$!
-  wait_for_app
-}
 
 # The moves of the only stored game (KGN movetext), or nothing.
 stored_moves() {
@@ -42,37 +34,9 @@ stored_moves_newest() {
   "$CLI" --db "$1" show "$id" | grep -v '^\[' | tr '\n' ' '
 }
 
-app_action() {   # app_action NAME
-  gdbus call --session --dest $APP_ID --object-path $APP_PATH \
-    --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
-}
-
-# The state of a stateful window action, e.g. "true".
-action_state() {
-  gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 \
-    --method org.gtk.Actions.Describe "$1" | sed -n 's/.*\[<\(.*\)>\].*/\1/p'
-}
-export -f action_state
-export APP_ID APP_PATH
-
-# Polls a command for up to 10 s (the machine may be loaded).
-eventually() { for _ in $(seq 1 50); do "$@" && return 0; sleep 0.2; done; return 1; }
-export -f eventually
-
-have_xdotool() { command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-
-
-game_count() {
-  "$CLI" --db "$1" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
-}
-
 echo "1..44"
 
 # --- 1. play, refuse, undo, quit ------------------------------------------
-export XDG_DATA_HOME="$tmp/data"
-db="$XDG_DATA_HOME/kazaki/games.db"
-
 check "the app starts and exports its window actions" start_app 1
 actions=$(gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 \
             --method org.gtk.Actions.List 2>&1)
@@ -352,9 +316,7 @@ ru_locale=$(locale -a 2>/dev/null | grep -Eiv '^(C|POSIX)([.]|$)' | grep -Ei 'ut
 po_dir="$(dirname "$(dirname "$KAZAKI")")/po"
 ru_probe=$(LC_ALL="${ru_locale:-C.UTF-8}" LANGUAGE=ru TEXTDOMAINDIR="$po_dir" gettext -d kazaki Kazaki 2>/dev/null)
 if have_xdotool && [ "$ru_probe" = "Казаки" ]; then
-  LC_ALL="${ru_locale:-C.UTF-8}" LANGUAGE=ru "$KAZAKI" >"$tmp/app-ru.log" 2>&1 &
-  app_pid=$!
-  wait_for_app
+  LC_ALL="${ru_locale:-C.UTF-8}" LANGUAGE=ru start_app ru
   check "LANGUAGE=ru: the build tree's Russian translation is used (window \"Казаки\")" \
     eventually bash -c 'xdotool search --name "^Казаки\$" >/dev/null 2>&1'
   quit_app

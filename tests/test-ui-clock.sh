@@ -10,19 +10,9 @@ set -u
 # shellcheck source=ui-test-lib.sh
 . "${UI_TEST_LIB:-$(dirname "$0")/ui-test-lib.sh}"
 
-export GSETTINGS_BACKEND=keyfile
-export XDG_CONFIG_HOME="$tmp/config"
-export XDG_CACHE_HOME="$tmp/cache"
-export XDG_DATA_HOME="$tmp/data"
+use_private_home keyfile
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
-db="$XDG_DATA_HOME/kazaki/games.db"
-
-start_app() {
-  "$KAZAKI" >"$tmp/app-$1.log" 2>&1 &
-  app_pid=$!
-  wait_for_app
-}
 
 newest() { "$CLI" --db "$db" list 2>/dev/null | head -1; }
 newest_kgn() { "$CLI" --db "$db" show "$(newest | cut -f1)"; }
@@ -34,12 +24,6 @@ clock_of_move() {
 }
 export -f newest newest_kgn clock_of_move
 export CLI db
-
-wait_until() {   # wait_until SECONDS COMMAND...
-  local limit=$(( $1 * 5 )); shift
-  for _ in $(seq 1 $limit); do "$@" && return 0; sleep 0.2; done
-  return 1
-}
 
 echo "1..9"
 

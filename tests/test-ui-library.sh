@@ -17,37 +17,14 @@ set -u
 # A returning player: no first-start toast over the review bar (the
 # toast itself is tested in test-ui-window.c). Settings in a key file so
 # that gsettings below and the app share them.
-export GSETTINGS_BACKEND=keyfile
-export XDG_CONFIG_HOME="$tmp/config"
+use_private_home keyfile
 gsettings set io.github.kazaki.Kazaki how-to-play-offered true
-export XDG_CACHE_HOME="$tmp/cache"
-export XDG_DATA_HOME="$tmp/data"
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
-db="$XDG_DATA_HOME/kazaki/games.db"
-mkdir -p "$XDG_DATA_HOME/kazaki"
-
-WIN="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 --method org.gtk.Actions"
-APP="gdbus call --session --dest $APP_ID --object-path $APP_PATH --method org.gtk.Actions"
-
-start_app() {
-  "$KAZAKI" "$@" >"$tmp/app.log" 2>&1 &
-  app_pid=$!
-  wait_for_app
-}
-
-# The state of a window action, e.g. "uint32 3" or "true".
-state() {
-  $WIN.Describe "$1" | sed -n "s/.*\[<\(.*\)>\]).*/\1/p"
-}
 
 # The ply the review shows.
 ply() {
-  state review-goto | sed 's/^uint32 //'
-}
-
-game_count() {
-  "$CLI" --db "$db" list 2>/dev/null | awk '$1 ~ /^[0-9]+$/' | wc -l
+  action_state review-goto | sed 's/^uint32 //'
 }
 
 echo "1..50"
@@ -77,7 +54,7 @@ if [ -z "$missing" ]; then ok "the library and review actions are exported"; els
 
 # --- open game 1 and step through it ----------------------------------------
 win_action open-game "int64 1"
-check "win.open-game 1 starts a review" test "$(state review)" = true
+check "win.open-game 1 starts a review" test "$(action_state review)" = true
 check "the review starts at the start position" test "$(ply)" = 0
 
 win_action review-next; win_action review-next; win_action review-next
@@ -173,7 +150,7 @@ check "continue from here records a new game" test "$(game_count)" = 3
 check "its KGN has the Position tag of ply 3" grep -qF "[Position \"$kpn3\"]" "$tmp/show3.kgn"
 check "it keeps the players and has no moves" \
   bash -c 'grep -q "\[Cossacks \"Ivan\"\]" "$1" && grep -q "\[Turks \"Olena\"\]" "$1" && tail -n 1 "$1" | grep -qx "\*"' _ "$tmp/show3.kgn"
-check "the window leaves the review for the new game" test "$(state review)" = false
+check "the window leaves the review for the new game" test "$(action_state review)" = false
 
 # --- the clipboard: copy a position, paste it as a new game -------------------
 win_action open-game "int64 1"
@@ -224,7 +201,7 @@ KGN
 "$KAZAKI" "$tmp/friend.kgn" >"$tmp/open.log" 2>&1
 sleep 1
 check "opening a .kgn file imports its two good games" test "$(game_count)" = 6
-check "and opens the first of them for review" test "$(state review)" = true
+check "and opens the first of them for review" test "$(action_state review)" = true
 "$CLI" --db "$db" show 5 | grep -q '\[Cossacks "Bohdan"\]'
 check "the imported game is stored as written" test $? = 0
 
@@ -244,9 +221,6 @@ fi
 # game before it, which "Back to the Game" returns to, is game 4.
 plies_of() {
   "$CLI" --db "$db" list 2>/dev/null | awk -v id="$1" '$1 == id { print $NF }'
-}
-enabled() {   # enabled ACTION: the action can be activated now
-  $WIN.Describe "$1" | grep -q '^((true,'
 }
 N_STORED=13
 if command -v sqlite3 >/dev/null 2>&1; then
@@ -270,7 +244,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
   sleep 0.5
   win_action export-game-to "'$tmp/back.kgn'"
   "$CLI" --db "$db" show 4 > "$tmp/show4.kgn"
-  review_now=$(state review)
+  review_now=$(action_state review)
   if [ "$review_now" = false ] && cmp -s "$tmp/back.kgn" "$tmp/show4.kgn"; then
     ok "“Back to the Game” (win.review off) brings back the game before it"
   else
@@ -293,7 +267,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
   check "after win.resume-game the computer plays its move" test "$(plies_of 8)" = 2
   undo_now=$(enabled undo && echo enabled || echo disabled)
   check "and the window leaves the review, with Undo back" \
-    test "$(state review) $undo_now" = "false enabled"
+    test "$(action_state review) $undo_now" = "false enabled"
 
   win_action open-game "int64 9"
   win_action review-goto "uint32 1"
