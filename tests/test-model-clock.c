@@ -1,5 +1,6 @@
 /* test-model-clock.c — time controls, the clock, clocks in games, in the
- * store (restart, migration from every earlier schema) and in KGN.
+ * store (restart, the turn under way, migration from every earlier
+ * schema) and in KGN.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -458,6 +459,124 @@ test_game_clock_driver (void)
   g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 9000);
 }
 
+/* The turn under way: its time left is saved when the clock pauses (and
+ * every 10 s while it runs), so reopening the game charges the time
+ * already spent on the move -- once, not twice, and not lost. */
+static void
+test_turn_clock (void)
+{
+  g_autofree char *path = tmp_db ("turn.db");
+  KzTimeControl tc = { KZ_TIME_FISCHER, 10000, 2000 };
+  g_autoptr (GError) error = NULL;
+  gint64 t = 7000 * SEC;
+  gint64 id;
+  KzMove move;
+
+  {
+    g_autoptr (KzStore) store = kz_store_open (path, &error);
+    g_autoptr (KzGame) game = kz_game_new ();
+    g_autoptr (KzGameClock) gc = NULL;
+
+    g_assert_no_error (error);
+    kz_game_set_time_control (game, &tc);
+    id = kz_store_create_game (store, game, &error);
+    g_assert_cmpint (id, >, 0);
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, -1);
+    gc = kz_game_clock_new (game);
+    kz_game_clock_set_time_func (gc, fake_now, &t);
+    kz_game_clock_set_paused (gc, FALSE);
+    t += 1 * SEC;
+    g_assert_true (kz_game_parse_move (game, "c4-c5", &move, NULL));
+    g_assert_true (kz_game_clock_play (gc, &move, &error));
+    g_assert_cmpint (kz_game_get_move_clock (game, 0), ==, 11000);
+    /* the Turks think 3 s, then the game is paused (or the app closed) */
+    t += 3 * SEC;
+    kz_game_clock_set_paused (gc, TRUE);
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, 7000);
+    g_assert_cmpint (kz_game_get_clock_left (game, KZ_TURKS), ==, 7000);
+    g_assert_cmpint (kz_game_get_clock_left (game, KZ_COSSACKS), ==, 11000);
+    /* resumed: the turn goes on from 7 s, it does not start again */
+    t += 100 * SEC;
+    kz_game_clock_set_paused (gc, FALSE);
+    t += 1 * SEC;
+    g_assert_cmpint (kz_game_clock_get_left (gc, KZ_TURKS), ==, 6000);
+    kz_game_clock_set_paused (gc, TRUE);
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, 6000);
+  }
+  {
+    /* reopened (a restart): the Turks have 6 s; 2 s more and they move */
+    g_autoptr (KzStore) store = kz_store_open (path, &error);
+    g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+    g_autoptr (KzGameClock) gc = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, 6000);
+    gc = kz_game_clock_new (game);
+    kz_game_clock_set_time_func (gc, fake_now, &t);
+    g_assert_cmpint (kz_game_clock_get_left (gc, KZ_TURKS), ==, 6000);
+    g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 11000);
+    kz_game_clock_set_paused (gc, FALSE);
+    t += 2 * SEC;
+    g_assert_true (kz_game_parse_move (game, "c6xc4xa4", &move, NULL));
+    g_assert_true (kz_game_clock_play (gc, &move, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kz_game_get_move_clock (game, 1), ==, 6000);   /* 4 s + the increment */
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, -1);        /* the move cleared it */
+    {
+      g_autoptr (KzGame) again = kz_store_load_game (store, id, &error);
+      g_assert_cmpint (kz_game_get_turn_clock (again), ==, -1);     /* in the store too */
+    }
+    g_assert_cmpint (kz_game_clock_get_left (gc, KZ_COSSACKS), ==, 11000);
+    /* a crash while the Cossacks think: the save every 10 s keeps the
+     * time spent up to the last save */
+    t += 10 * SEC + 500 * 1000;
+    g_assert_false (kz_game_clock_check (gc));
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, 500);
+    g_assert_true (kz_game_clock_is_low (gc, KZ_COSSACKS));
+  }
+  {
+    g_autoptr (KzStore) store = kz_store_open (path, &error);
+    g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+    g_autoptr (KzGameClock) gc = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (kz_game_get_clock_left (game, KZ_COSSACKS), ==, 500);
+    /* taking the move back clears it too: the Turks' turn as it was */
+    g_assert_true (kz_game_undo (game, &error));
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, -1);
+    g_assert_cmpint (kz_game_get_clock_left (game, KZ_TURKS), ==, 11000 - 1000);
+    {
+      g_autoptr (KzGame) again = kz_store_load_game (store, id, &error);
+      g_assert_cmpint (kz_game_get_turn_clock (again), ==, -1);
+    }
+    g_assert_true (kz_game_redo (game, &error));
+    g_assert_cmpint (kz_game_get_clock_left (game, KZ_COSSACKS), ==, 11000);
+    /* the flag falls: 0:00 stays on the loser's clock after a restart */
+    gc = kz_game_clock_new (game);
+    kz_game_clock_set_time_func (gc, fake_now, &t);
+    kz_game_clock_set_paused (gc, FALSE);
+    t += 12 * SEC;
+    g_assert_true (kz_game_clock_check (gc));
+    g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_TIME_FORFEIT);
+    /* once over, nothing changes it */
+    g_assert_true (kz_game_set_turn_clock (game, 4000, &error));
+    g_assert_cmpint (kz_game_get_turn_clock (game), ==, 0);
+  }
+  {
+    g_autoptr (KzStore) store = kz_store_open (path, &error);
+    g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+    g_autoptr (KzGame) untimed = kz_game_new ();
+
+    g_assert_no_error (error);
+    g_assert_cmpint (kz_game_get_result (game), ==, KZ_RESULT_TURKS_WIN);
+    g_assert_cmpint (kz_game_get_clock_left (game, KZ_COSSACKS), ==, 0);
+    g_assert_cmpint (kz_game_get_clock_left (game, KZ_TURKS), ==, 6000);
+    /* a game without a clock has no turn clock */
+    g_assert_true (kz_game_set_turn_clock (untimed, 4000, &error));
+    g_assert_cmpint (kz_game_get_turn_clock (untimed), ==, -1);
+  }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -472,5 +591,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/model/clock/store-migration", test_store_migration);
   g_test_add_func ("/model/clock/kgn", test_kgn);
   g_test_add_func ("/model/clock/game-clock", test_game_clock_driver);
+  g_test_add_func ("/model/clock/turn-clock", test_turn_clock);
   return g_test_run ();
 }

@@ -5,6 +5,9 @@
 #include "kz-game-clock.h"
 
 #define TICK_MS 100
+/* While the clock runs, the turn's time left is saved this often (a
+ * crash or kill loses at most this much of the turn). */
+#define SAVE_EVERY_US (10 * G_USEC_PER_SEC)
 
 struct _KzGameClock {
   GObject     parent_instance;
@@ -13,6 +16,7 @@ struct _KzGameClock {
   gboolean    paused;
   guint       tick_id;
   gboolean    warned;      /* low time said for this turn */
+  gint64      saved_us;    /* when the turn's time left was last saved */
   KzTimeFunc  time_func;
   gpointer    time_data;
 };
@@ -44,6 +48,23 @@ now (KzGameClock *self)
 
 static gboolean tick (gpointer data);
 
+/* Saves the side to move's time left in the turn under way with the
+ * game (kz_game_set_turn_clock()), so a restart goes on from it. */
+static void
+save_turn (KzGameClock *self)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 t = now (self);
+
+  self->saved_us = t;
+  if (kz_game_is_over (self->game))
+    return;
+  if (!kz_game_set_turn_clock (self->game,
+                               kz_clock_get_left (self->clock, kz_game_get_side_to_move (self->game), t),
+                               &error))
+    g_debug ("The clock of the turn was not saved: %s", error->message);
+}
+
 /* Runs the clock of the side to move unless paused or the game is over;
  * restarts the tick with it. */
 static void
@@ -53,7 +74,10 @@ update_running (KzGameClock *self)
   gboolean was = kz_clock_is_running (self->clock);
 
   if (run && (!was || kz_clock_get_side (self->clock) != kz_game_get_side_to_move (self->game)))
-    kz_clock_start (self->clock, kz_game_get_side_to_move (self->game), now (self));
+    {
+      kz_clock_start (self->clock, kz_game_get_side_to_move (self->game), now (self));
+      self->saved_us = now (self);
+    }
   else if (!run && was)
     kz_clock_pause (self->clock, now (self));
   if (run && self->tick_id == 0)
@@ -73,6 +97,8 @@ kz_game_clock_check (KzGameClock *self)
   if (kz_game_is_over (self->game) || !kz_clock_is_running (self->clock))
     return FALSE;
   side = kz_game_get_side_to_move (self->game);
+  if (now (self) - self->saved_us >= SAVE_EVERY_US)
+    save_turn (self);
   if (!self->warned && kz_clock_is_low (self->clock, side, now (self)))
     {
       self->warned = TRUE;
@@ -83,6 +109,8 @@ kz_game_clock_check (KzGameClock *self)
       g_autoptr (GError) error = NULL;
       kz_clock_pause (self->clock, now (self));
       kz_clock_set_left (self->clock, side, 0);
+      if (side == kz_game_get_side_to_move (self->game))
+        save_turn (self);   /* 0:00 on its clock after a restart too */
       if (!kz_game_flag_fall (self->game, side, &error))
         g_warning ("The flag fell but the game could not end: %s", error->message);
       update_running (self);
@@ -169,6 +197,8 @@ kz_game_clock_set_paused (KzGameClock *self, gboolean paused)
   if (self->paused == paused)
     return;
   self->paused = paused;
+  if (paused && kz_clock_is_running (self->clock))
+    save_turn (self);
   update_running (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAUSED]);
 }

@@ -3,7 +3,10 @@
  * Joins a KzGame and a KzClock: it starts from the times stored with the
  * game's moves (so a restarted or crashed app resumes them), runs for the
  * side to move while not paused, plays moves with the mover's time left
- * stored in them, follows undo and redo, warns once per turn when a side
+ * stored in them, saves the time left in the turn under way with the game
+ * when it pauses and every 10 s while it runs (kz_game_set_turn_clock():
+ * a restart charges the time already spent on the move, no more, no
+ * less), follows undo and redo, warns once per turn when a side
  * is under 10 % of its time, and ends the game when a flag falls (the
  * check runs every 100 ms while the clock runs, and at every call of
  * kz_game_clock_check()).  GLib only; the time comes from

@@ -13,6 +13,8 @@ gboolean kz_game_load_move (KzGame *self, const char *text, gint64 time_ms,
                             GError **error);
 /* Sets the clock stored with move i (loading, importing). */
 void     kz_game_load_move_clock (KzGame *self, guint i, gint64 clock_ms);
+/* Sets the turn clock read from the store (loading). */
+void     kz_game_load_turn_clock (KzGame *self, gint64 ms);
 /* Sets result/termination/end time without recording (loading). */
 void     kz_game_load_outcome (KzGame *self, KzResult result,
                                KzTermination termination, gint64 end_time);

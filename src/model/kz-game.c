@@ -185,6 +185,7 @@ struct _KzGame {
   gint64         start_time;
   gint64         end_time;
   GHashTable    *tags;
+  gint64         turn_clock;  /* the side to move's time left in this turn; -1: none */
 
   KzStore       *store;
   gint64         id;
@@ -392,6 +393,7 @@ kz_game_init (KzGame *self)
   self->main_nodes = g_ptr_array_new ();
   self->deleted = g_ptr_array_new_with_free_func ((GDestroyNotify) kz_game_deletion_free);
   self->next_key = 1;
+  self->turn_clock = -1;
   self->start_time = g_get_real_time () / G_USEC_PER_SEC;
 }
 
@@ -719,7 +721,10 @@ kz_game_get_clock_left (KzGame *self, KzSide side)
   g_return_val_if_fail (KZ_IS_GAME (self), 0);
   if (!kz_game_get_time_control (self, &tc))
     return 0;
-  /* The time left after this side's last move with a known clock. */
+  /* The time left in the turn under way, else after this side's last
+   * move with a known clock. */
+  if (self->turn_clock >= 0 && side == last_state (self)->pos.side)
+    return self->turn_clock;
   for (guint i = self->moves->len; i-- > 0;)
     {
       const MoveRec *rec = &g_array_index (self->moves, MoveRec, i);
@@ -727,6 +732,41 @@ kz_game_get_clock_left (KzGame *self, KzSide side)
         return rec->clock_ms;
     }
   return tc.base_ms;
+}
+
+static gboolean store_failed (GError **error, GError *store_error);
+
+gint64
+kz_game_get_turn_clock (KzGame *self)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), -1);
+  return self->turn_clock;
+}
+
+gboolean
+kz_game_set_turn_clock (KzGame *self, gint64 ms, GError **error)
+{
+  KzTimeControl tc;
+
+  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
+  ms = MAX (ms, -1);
+  if (!kz_game_get_time_control (self, &tc) || kz_game_is_over (self) || ms == self->turn_clock)
+    return TRUE;
+  if (self->store != NULL)
+    {
+      GError *local = NULL;
+      if (!kz_store_set_turn_clock (self->store, self->id, self->moves->len, ms, &local))
+        return store_failed (error, local);
+    }
+  self->turn_clock = ms;
+  return TRUE;
+}
+
+void
+kz_game_load_turn_clock (KzGame *self, gint64 ms)
+{
+  g_return_if_fail (KZ_IS_GAME (self));
+  self->turn_clock = MAX (ms, -1);
 }
 
 KzClock *
@@ -1039,6 +1079,7 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gint64 clock_ms, g
   snapshot (self, &old);
   push_state (self, &next);
   g_array_append_val (self->moves, rec);
+  self->turn_clock = -1;
   {
     /* The new main-line node goes before the variations that branch here. */
     KzMoveNode *parent = g_ptr_array_index (self->main_nodes, self->main_nodes->len - 1);
@@ -1168,6 +1209,7 @@ kz_game_undo (KzGame *self, GError **error)
   snapshot (self, &old);
   MoveRec rec = g_array_index (self->moves, MoveRec, ply - 1);
   g_array_set_size (self->moves, ply - 1);
+  self->turn_clock = -1;
   {
     /* The node goes with its annotations, the variations after it and
      * the variations that were alternatives to it (a variation is always

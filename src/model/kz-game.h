@@ -187,9 +187,18 @@ gint64              kz_game_get_move_clock (KzGame *self, guint i);
  * the other tags); FALSE (and kind none) when the game has no clock. */
 gboolean            kz_game_get_time_control (KzGame *self, KzTimeControl *tc);
 void                kz_game_set_time_control (KzGame *self, const KzTimeControl *tc);
-/* A side's time left at the current ply: after its last move with a
- * known clock, else the base time (0 without a clock). */
+/* A side's time left at the current ply: for the side to move, what the
+ * turn under way has left (kz_game_set_turn_clock()), else after its last
+ * move with a known clock, else the base time (0 without a clock). */
 gint64              kz_game_get_clock_left (KzGame *self, KzSide side);
+/* The side to move's time left in the turn under way, -1 when none was
+ * saved.  Set (and recorded when the game is stored) when its clock stops
+ * without a move -- a pause, the app closed -- and now and then while it
+ * runs, so a restart charges the time already spent on the move; a move
+ * played or taken back clears it.  Nothing for a game without a clock
+ * or over. */
+gint64              kz_game_get_turn_clock (KzGame *self);
+gboolean            kz_game_set_turn_clock (KzGame *self, gint64 ms, GError **error);
 /* A stopped clock with the times left at the current ply (resuming a
  * stored game), or NULL when the game has no time control. */
 KzClock            *kz_game_new_clock (KzGame *self);

@@ -41,6 +41,11 @@
  *         parent: its variations, after the main-line move).  Deleting a
  *         node deletes the nodes after it (ON DELETE CASCADE).
  * nags are decimal numbers separated by one space ("1 14").
+ * Version 8 adds games.turn_clock_ms: the time left of the side to move in
+ * the turn under way, saved when its clock stops without a move (a pause,
+ * the app closed) and every few seconds while it runs, so that a restart
+ * charges the time already spent on the move (NULL: as after its last
+ * move).  Playing or taking back a move clears it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -196,6 +201,11 @@ static const char migration_v7[] =
   "CREATE INDEX variations_parent ON variations (game_id, parent, ply);\n"
   "PRAGMA user_version = 7;\n";
 
+/* From version 7 to 8: the clock of the turn under way. */
+static const char migration_v8[] =
+  "ALTER TABLE games ADD COLUMN turn_clock_ms INTEGER;\n"
+  "PRAGMA user_version = 8;\n";
+
 const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [2] = migration_v2,
   [3] = migration_v3,
@@ -203,6 +213,7 @@ const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [5] = migration_v5,
   [6] = migration_v6,
   [7] = migration_v7,
+  [8] = migration_v8,
 };
 
 enum {
@@ -211,6 +222,7 @@ enum {
   STMT_DELETE_MOVE,
   STMT_RETREAT_GAME,
   STMT_SET_OUTCOME,
+  STMT_SET_TURN_CLOCK,
   STMT_GAME_INFO,
   STMT_GAME_MOVES,
   STMT_INSERT_GAME,
@@ -232,18 +244,20 @@ static const char *const stmt_sql[N_STMTS] = {
     "INSERT INTO moves (game_id, ply, move, played_at, clock_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
   [STMT_ADVANCE_GAME] =
     "UPDATE games SET plies = ?2, final_kpn = ?3, result = ?4, termination = ?5, "
-    "end_time = ?6 WHERE id = ?1 AND plies = ?2 - 1 AND result = 0",
+    "end_time = ?6, turn_clock_ms = NULL WHERE id = ?1 AND plies = ?2 - 1 AND result = 0",
   [STMT_DELETE_MOVE] =
     "DELETE FROM moves WHERE game_id = ?1 AND ply = ?2",
   [STMT_RETREAT_GAME] =
     "UPDATE games SET plies = ?2 - 1, final_kpn = ?3, result = 0, termination = 0, "
-    "end_time = NULL WHERE id = ?1 AND plies = ?2",
+    "end_time = NULL, turn_clock_ms = NULL WHERE id = ?1 AND plies = ?2",
   [STMT_SET_OUTCOME] =
     "UPDATE games SET result = ?2, termination = ?3, end_time = ?4 WHERE id = ?1",
+  [STMT_SET_TURN_CLOCK] =
+    "UPDATE games SET turn_clock_ms = ?3 WHERE id = ?1 AND plies = ?2",
   [STMT_GAME_INFO] =
     "SELECT id, cossacks, turks, cossacks_kind, turks_kind, cossacks_level, turks_level, "
     "start_kpn, start_time, end_time, result, termination, plies, final_kpn, tags, "
-    "added_at, import_id FROM games WHERE id = ?1",
+    "added_at, import_id, turn_clock_ms FROM games WHERE id = ?1",
   [STMT_GAME_MOVES] =
     "SELECT ply, move, played_at, clock_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
   [STMT_INSERT_GAME] =
@@ -679,6 +693,8 @@ create_schema (KzStore *self, GError **error)
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v7);
   if (rc == SQLITE_OK)
+    rc = exec (self, migration_v8);
+  if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
     {
@@ -715,6 +731,8 @@ migrate (KzStore *self, gint64 version, GError **error)
     rc = exec (self, migration_v6);
   if (rc == SQLITE_OK && version < 7)
     rc = exec (self, migration_v7);
+  if (rc == SQLITE_OK && version < 8)
+    rc = exec (self, migration_v8);
   if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
@@ -1650,6 +1668,7 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
   kz_game_set_player (game, KZ_COSSACKS, info->cossacks, info->kind[0], info->level[0]);
   kz_game_set_player (game, KZ_TURKS, info->turks, info->kind[1], info->level[1]);
   kz_game_set_start_time (game, info->start_time);
+  gint64 turn_clock = -1;
   {
     sqlite3_stmt *t = stmt (self, STMT_GAME_INFO, error);
     if (t == NULL)
@@ -1659,7 +1678,10 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
       }
     sqlite3_bind_int64 (t, 1, id);
     if (sqlite3_step (t) == SQLITE_ROW)
-      tags_from_text (game, (const char *) sqlite3_column_text (t, 14));
+      {
+        tags_from_text (game, (const char *) sqlite3_column_text (t, 14));
+        turn_clock = sqlite3_column_type (t, 17) == SQLITE_NULL ? -1 : sqlite3_column_int64 (t, 17);
+      }
     sqlite3_reset (t);
   }
 
@@ -1717,6 +1739,8 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
    * agreed draw or a resignation comes from the row. */
   if (!kz_game_is_over (game) && info->result != KZ_RESULT_NONE)
     kz_game_load_outcome (game, info->result, info->termination, info->end_time);
+  if (turn_clock >= 0)
+    kz_game_load_turn_clock (game, turn_clock);
   kz_game_attach (game, self, id);
   return g_steal_pointer (&game);
 }
@@ -2036,6 +2060,31 @@ kz_store_set_outcome (KzStore *self, gint64 id, KzResult result, KzTermination t
     sqlite3_bind_int64 (s, 4, end_time);
   else
     sqlite3_bind_null (s, 4);
+  if (!step_cached (self, s, error, doing))
+    return FALSE;
+  if (sqlite3_changes (self->db) != 1)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" PRId64 " in “%s”"), id, self->path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+kz_store_set_turn_clock (KzStore *self, gint64 id, guint plies, gint64 ms, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("saving the clock");
+  sqlite3_stmt *s = stmt (self, STMT_SET_TURN_CLOCK, error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, id);
+  sqlite3_bind_int (s, 2, (int) plies);
+  if (ms >= 0)
+    sqlite3_bind_int64 (s, 3, ms);
+  else
+    sqlite3_bind_null (s, 3);
   if (!step_cached (self, s, error, doing))
     return FALSE;
   if (sqlite3_changes (self->db) != 1)

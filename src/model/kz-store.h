@@ -34,7 +34,7 @@
 
 G_BEGIN_DECLS
 
-#define KZ_STORE_SCHEMA_VERSION 7
+#define KZ_STORE_SCHEMA_VERSION 8
 
 #define KZ_STORE_ERROR (kz_store_error_quark ())
 GQuark kz_store_error_quark (void);
@@ -169,6 +169,10 @@ gboolean     kz_store_append_move (KzStore *self, gint64 id, guint ply,
                                    const char *final_kpn, KzResult result,
                                    KzTermination termination, gint64 end_time,
                                    GError **error);
+/* The time left of the side to move in the turn under way, in game `id`
+ * of `plies` moves (-1: none); a move played or taken back clears it. */
+gboolean     kz_store_set_turn_clock (KzStore *self, gint64 id, guint plies,
+                                      gint64 ms, GError **error);
 /* Deletes move `ply` (which must be the last) and reopens the game. */
 gboolean     kz_store_remove_last_move (KzStore *self, gint64 id, guint ply,
                                         const char *final_kpn, GError **error);
