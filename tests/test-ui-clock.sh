@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # test-ui-clock.sh — timed games in the real app, driven through its D-Bus
 # actions: two players to a flag fall, a game against the computer whose
-# clock survives a kill (SIGKILL) and a restart, and the clock times
-# exported to KGN and imported back.  TAP output.
+# clock survives a kill (SIGKILL) and a restart, the clock times exported
+# to KGN and imported back, and pausing: the player's pause (win.pause),
+# the clocks stopped under a dialog, and the time of an unfinished turn
+# charged after a restart.  TAP output.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -25,7 +27,7 @@ clock_of_move() {
 export -f newest newest_kgn clock_of_move
 export CLI db
 
-echo "1..9"
+echo "1..19"
 
 # --- 1. two players, 3 seconds each: the Cossacks' flag falls ----------
 gsettings set io.github.kazaki.Kazaki time-control "3"
@@ -49,6 +51,9 @@ c1=$(clock_of_move 1)
 kill -9 "$app_pid"; wait "$app_pid" 2>/dev/null; app_pid=
 start_app 3
 wait_until 10 bash -c '"$1" --db "$2" list | head -1 | grep -q "	\*	"' _ "$CLI" "$db"
+check "the timed game resumed at start waits, paused, its clocks stopped" \
+  bash -c '[ "$(action_state pause)" = true ] && [ "$(action_state clock-running)" = false ]'
+win_action pause   # Resume
 # (after the comment the Turks' move has its number, "1... ", as PGN exports it)
 reply=$(newest_kgn | grep -v '^\[' | tr '\n' ' ' | grep -o '1\. c4-c5 {[^}]*} \(1\.\.\. \)\?[a-e0-9x-]*' | awk '{ print $NF }')
 # The Cossacks' reply to the computer's capture: any legal move will do.
@@ -72,5 +77,63 @@ check "the export has the TimeControl tag and a %clk after each move" \
 check "imported into another database, the clock times are the same" \
   bash -c 'diff <(grep -o "\[%clk [0-9:.]*\]" "$1") <("$2" --db "$3" show 1 | grep -o "\[%clk [0-9:.]*\]")' \
   _ "$tmp/timed.kgn" "$CLI" "$tmp/other.db"
+# --- 4. pausing: by the player, under a dialog, across a restart --------
+# A fresh database: two players, a minute each.
+export XDG_DATA_HOME="$tmp/data4"
+db="$XDG_DATA_HOME/kazaki/games.db"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+gsettings set io.github.kazaki.Kazaki last-game-kind two-players
+gsettings set io.github.kazaki.Kazaki time-control "60"
+start_app 4
+check "a new timed game runs at once (win.clock-running)" \
+  wait_until 10 bash -c '[ "$(action_state clock-running)" = true ]'
+win_action pause
+check "win.pause stops the clocks" \
+  bash -c '[ "$(action_state pause)" = true ] && [ "$(action_state clock-running)" = false ]'
+win_action play-move "'c4-c5'"
+sleep 6   # paused: not charged
+check "no move is played while paused" bash -c '! newest_kgn | grep -q "c4-c5"'
+win_action pause
+win_action play-move "'c4-c5'"
+wait_until 10 bash -c '[ "$(clock_of_move 1)" != "" ]'
+c1=$(clock_of_move 1)
+check "resumed, the move is played; the 6 s of the pause were not charged ($c1 ms left of 60000)" \
+  test -n "$c1" -a "${c1:-0}" -gt 55000 -a "${c1:-0}" -le 60000
+# A dialog over the window stops the clocks until it closes.
+win_action resign
+wait_until 10 bash -c '[ "$(action_state shown-alert)" = "'"'Resign for the Turks?'"'" ]'
+check "a dialog over the window stops the clocks" \
+  wait_until 10 bash -c '[ "$(action_state clock-running)" = false ]'
+check "and it is no pause of the player's" test "$(action_state pause)" = false
+if have_xdotool; then
+  # No window manager: the keyboard goes to the window under the pointer.
+  target=$(xdotool search --name '^Resign for the Turks\?$' 2>/dev/null | head -1)
+  [ -n "$target" ] || target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
+  eval "$(xdotool getwindowgeometry --shell "$target")"
+  xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+  for _ in 1 2 3 4 5; do
+    sleep 0.5
+    xdotool key Escape
+    wait_until 2 bash -c '[ "$(action_state shown-alert)" = "'"''"'" ]' && break
+  done
+  check "closed (Escape), the clocks run again" \
+    wait_until 10 bash -c '[ "$(action_state clock-running)" = true ]'
+else
+  skip "closed (Escape), the clocks run again" "xdotool is not installed"
+fi
+sleep 2   # the Turks' clock runs; then the app is closed mid-turn
+quit_app
+start_app 5
+check "after a restart the unfinished game is paused" \
+  bash -c '[ "$(action_state pause)" = true ] && [ "$(action_state clock-running)" = false ]'
+win_action pause
+reply=$("$CLI" moves --position "$("$CLI" apply c4-c5 | head -1)" | head -1)
+win_action play-move "'$reply'"
+wait_until 10 bash -c '[ "$(clock_of_move 2)" != "" ]'
+c2=$(clock_of_move 2)
+check "the Turks' time spent before the restart was charged ($c2 ms left of 60000)" \
+  test -n "$c2" -a "${c2:-0}" -le 58000 -a "${c2:-0}" -gt 40000
+quit_app
+
 check_no_criticals "$tmp"/app-*.log
 [ "$failed" -eq 0 ]

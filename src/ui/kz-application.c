@@ -159,6 +159,7 @@ static const struct {
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
   { "win.hint", { "<Control>h", NULL } },
+  { "win.pause", { "<Control>p", "Pause", NULL } },
   { "win.show-side-panel", { "F9", NULL } },
   { "win.flip-board", { "<Control>f", NULL } },
   { "win.review", { "<Control>r", NULL } },

@@ -34,6 +34,7 @@ panel_under_board (const char *condition,
                    GtkWidget  *new_game,
                    GtkWidget  *toggle,
                    GtkWidget  *flip,
+                   GtkWidget  *pause,
                    GtkWidget  *moves,
                    gboolean    with_moves)
 {
@@ -58,6 +59,8 @@ panel_under_board (const char *condition,
     adw_breakpoint_add_setters (narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
   if (flip)
     adw_breakpoint_add_setters (narrow, G_OBJECT (flip), "visible", FALSE, NULL);
+  if (pause)
+    adw_breakpoint_add_setters (narrow, G_OBJECT (pause), "visible", FALSE, NULL);
   if (!with_moves)
     {
       adw_breakpoint_add_setters (narrow, G_OBJECT (moves), "visible", FALSE, NULL);
@@ -85,16 +88,19 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
    * never cut, at 360 px. */
   GtkWidget *new_game = find_actionable (GTK_WIDGET (window), "app.new-game");
   GtkWidget *toggle = find_actionable (GTK_WIDGET (window), "win.show-side-panel");
+  /* Pause (a timed game) is in the main menu too, and on Ctrl+P; the first
+   * widget with the action is the header's (the pause page's comes later). */
+  GtkWidget *pause = find_actionable (GTK_WIDGET (window), "win.pause");
 
   /* The last breakpoint that matches wins.  Narrow: the player cards under
    * the board (a phone's 360 × 640: the board as large as fits, the move
    * list left out); narrow and tall: the move list too. */
   adw_application_window_add_breakpoint (window,
     panel_under_board ("max-width: 639sp", main_box, board_column, side_panel,
-                       new_game, toggle, flip, moves, FALSE));
+                       new_game, toggle, flip, pause, moves, FALSE));
   adw_application_window_add_breakpoint (window,
     panel_under_board ("max-width: 639sp and min-height: 820sp", main_box, board_column,
-                       side_panel, new_game, toggle, flip, moves, TRUE));
+                       side_panel, new_game, toggle, flip, pause, moves, TRUE));
 
   /* Narrow and short (a phone on its side, or a small window): no room
    * under the board, the panel is hidden (as on libadwaita < 1.4). */
@@ -107,6 +113,8 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
     adw_breakpoint_add_setters (short_narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
   if (flip)
     adw_breakpoint_add_setters (short_narrow, G_OBJECT (flip), "visible", FALSE, NULL);
+  if (pause)
+    adw_breakpoint_add_setters (short_narrow, G_OBJECT (pause), "visible", FALSE, NULL);
   adw_application_window_add_breakpoint (window, short_narrow);
   return TRUE;
 #else

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 /* Below 640 sp wide: `main_box` (`board_column`, then `side_panel`)
  * turns vertical and the panel goes under the board, as wide as the
  * window, taking no more height than it needs; the header drops its New
- * Game button and the panel's toggle.  The move list (`moves` and the
+ * Game button, the panel's toggle, Flip Board and Pause.  The move list (`moves` and the
  * heading before it) stays only in windows at least 820 sp tall; below
  * 540 sp the panel is hidden.  FALSE (nothing done) on
  * libadwaita < 1.4: the caller hides the panel there instead. */

@@ -233,6 +233,8 @@ kz_window_load_initial_game (KzWindow *self)
           if (!kz_session_get_can_save (self->session))
             kz_game_detach (game);
           kz_session_set_game (self->session, game);
+          /* A timed game waits for its player: its clock runs from Resume. */
+          kz_window_pause_game (self, TRUE);
           return;
         }
     }
@@ -322,7 +324,8 @@ kz_window_maybe_start_computer (KzWindow *self)
 {
   KzSide side;
 
-  if (self->thinking || self->game == NULL || kz_game_is_over (self->game))
+  if (self->thinking || self->game == NULL || kz_game_is_over (self->game)
+      || kz_window_game_paused (self))
     return;
   /* A game opened from the library is for review until it is resumed. */
   if (kz_session_get_read_only (self->session))
@@ -436,6 +439,11 @@ play_move_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (self->thinking)
     {
       kz_window_show_toast (self, _("Wait for the computer's move"));
+      return;
+    }
+  if (kz_window_game_paused (self))
+    {
+      kz_window_show_toast (self, _("The game is paused: resume it to play"));
       return;
     }
   if (!kz_game_parse_move (self->game, text, &move, &error))

@@ -5,8 +5,10 @@
  *                         the board's orientation, settings, size
  *   kz-window-game.c      the game played: new games, moves, the computer,
  *                         and the game actions (undo, redo, resign, draw, hint…)
- *   kz-window-status.c    the status line, player cards, clocks, title,
+ *   kz-window-status.c    the status line, player cards, title,
  *                         which game actions are enabled, the game-over dialog
+ *   kz-window-clock.c     the clocks: shown, paused (win.pause), stopped
+ *                         under a dialog or while minimised
  *   kz-window-alerts.c    toasts and the warning that games are not saved
  *   kz-window-review.c    reviewing a game (win.review, win.review-*)
  *   kz-window-notation.c  KGN, KPN and board images (export, copy, paste)
@@ -73,6 +75,15 @@ struct _KzWindow {
   gboolean         narrow;
   gboolean         auto_flipped;  /* turned for a human playing the Turks (not saved) */
 
+  /* the clocks (kz-window-clock.c); template children */
+  GtkWidget       *pause_box;    /* in the header, shown for a timed game */
+  GtkWidget       *pause_button;
+  GtkWidget       *paused_page;  /* over the board while paused */
+  GtkWidget       *resume_button;
+  gboolean         paused;       /* win.pause: by the player */
+  gboolean         interrupted;  /* a dialog over the window, or minimised */
+  GdkSurface      *surface;      /* whose state says minimised */
+
   /* review (kz-window-review.c) */
   KzReplay        *replay;       /* NULL: not reviewing */
   guint            shown_ply;    /* on the review board */
@@ -126,11 +137,21 @@ void            kz_window_show_board         (KzWindow *self,
 void            kz_window_show_state         (KzWindow *self);
 void            kz_window_update_status      (KzWindow *self);
 void            kz_window_update_actions     (KzWindow *self);
-/* The clock runs only while the game is played here. */
+void            kz_window_show_game_over     (KzWindow *self);
+
+/* kz-window-clock.c */
+void            kz_window_clock_init         (KzWindow *self);
+void            kz_window_clock_dispose      (KzWindow *self);
+/* The clock runs only while the game is played here, and not paused. */
 void            kz_window_update_clock_pause (KzWindow *self);
 void            kz_window_set_clock          (KzWindow *self,
                                               KzGame   *game);
-void            kz_window_show_game_over     (KzWindow *self);
+/* Paused by the player or interrupted (a dialog, minimised): a timed game
+ * not over stands still -- no move, the computer's included. */
+gboolean        kz_window_game_paused        (KzWindow *self);
+/* The player's pause (win.pause); nothing for a game without a clock. */
+void            kz_window_pause_game         (KzWindow *self,
+                                              gboolean  paused);
 
 /* kz-window-alerts.c (kz_window_show_toast() is public) */
 /* Says (once) that games are not being saved, and why. */

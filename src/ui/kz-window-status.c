@@ -1,6 +1,6 @@
 /* kz-window-status.c — what the main window says about the game played:
- * the status line, the player cards and their clocks, the title, which
- * actions are enabled, and the game-over dialog.
+ * the status line, the player cards, the title, which actions are
+ * enabled, and the game-over dialog (the clocks: kz-window-clock.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,64 +10,6 @@
 
 #include "kz-dialogs.h"
 #include "kz-window-private.h"
-
-/* ---- the clock --------------------------------------------------------- */
-
-/* The clocks in the player cards (hidden without a time control). */
-static void
-show_clocks (KzWindow *self)
-{
-  KzPlayerCard *cards[2] = { self->cossacks_card, self->turks_card };
-
-  for (int side = 0; side < 2; side++)
-    if (self->clock)
-      kz_player_card_set_clock (cards[side], kz_game_clock_get_left (self->clock, (KzSide) side),
-                                kz_game_clock_is_low (self->clock, (KzSide) side));
-    else
-      kz_player_card_set_clock (cards[side], -1, FALSE);
-}
-
-/* The clock runs only while the game is played here: not while it is
- * reviewed, opened read-only from the library, or the window hidden. */
-void
-kz_window_update_clock_pause (KzWindow *self)
-{
-  if (self->clock == NULL)
-    return;
-  kz_game_clock_set_paused (self->clock,
-                            self->replay != NULL || kz_session_get_read_only (self->session)
-                            || !gtk_widget_get_mapped (GTK_WIDGET (self)));
-  show_clocks (self);
-}
-
-static void
-clock_low_time (KzWindow *self, KzSide side)
-{
-  g_autofree char *time = kz_player_card_format_clock (kz_game_clock_get_left (self->clock, side));
-  g_autofree char *said = g_strdup_printf (side == KZ_COSSACKS
-                                           /* Translators: a clock warning for a screen reader */
-                                           ? _("Cossacks: %s left on the clock")
-                                           /* Translators: a clock warning for a screen reader */
-                                           : _("Turks: %s left on the clock"), time);
-  kz_sounds_play (self->sounds, KZ_SOUND_LOW_TIME);
-  kz_board_view_announce (self->board_view, said);
-}
-
-void
-kz_window_set_clock (KzWindow *self, KzGame *game)
-{
-  if (self->clock)
-    g_signal_handlers_disconnect_by_data (self->clock, self);
-  g_clear_object (&self->clock);
-  if (game != NULL)
-    self->clock = kz_game_clock_new (game);
-  if (self->clock)
-    {
-      g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (show_clocks), self);
-      g_signal_connect_swapped (self->clock, "low-time", G_CALLBACK (clock_low_time), self);
-      /* A flag falling ends the game: the window hears it from the game. */
-    }
-}
 
 /* ---- the side panel and the status ----------------------------------- */
 
@@ -121,6 +63,12 @@ kz_window_update_status (KzWindow *self)
       g_autofree char *text = outcome_text (self->game);
       gtk_label_set_text (self->status_label, text);
     }
+  else if (self->paused && kz_window_game_paused (self))
+    {
+      /* Translators: %s is "Cossacks" or "Turks" */
+      g_autofree char *text = g_strdup_printf (_("%s to move — the game is paused"), kz_window_side_name (side));
+      gtk_label_set_text (self->status_label, text);
+    }
   else if (self->thinking)
     {
       g_autofree char *text = g_strdup_printf (_("%s to move — the computer is thinking…"), kz_window_side_name (side));
@@ -159,7 +107,7 @@ kz_window_update_status (KzWindow *self)
 void
 kz_window_update_actions (KzWindow *self)
 {
-  gboolean over, human_turn, review_only;
+  gboolean over, human_turn, review_only, paused;
   GAction *action;
 
   kz_window_update_clock_pause (self);
@@ -168,6 +116,8 @@ kz_window_update_actions (KzWindow *self)
     return;
   over = kz_game_is_over (self->game);
   human_turn = !over && !kz_window_is_computer (self, kz_game_get_side_to_move (self->game));
+  /* Paused, the game stands still: no move taken back, none suggested. */
+  paused = kz_window_game_paused (self);
   /* A stored game opened from the library is for review: it stays as
    * recorded.  While any game is reviewed, the game played is not
    * changed behind the review either. */
@@ -177,11 +127,11 @@ kz_window_update_actions (KzWindow *self)
   action = g_action_map_lookup_action (G_ACTION_MAP (self), name); \
   if (action) g_simple_action_set_enabled (G_SIMPLE_ACTION (action), (value) && !review_only)
 
-  ENABLE ("undo", kz_game_get_can_undo (self->game));
-  ENABLE ("redo", kz_game_get_can_redo (self->game));
+  ENABLE ("undo", kz_game_get_can_undo (self->game) && !paused);
+  ENABLE ("redo", kz_game_get_can_redo (self->game) && !paused);
   ENABLE ("resign", !over);
-  ENABLE ("offer-draw", !over);
-  ENABLE ("hint", human_turn && !self->thinking);
+  ENABLE ("offer-draw", !over && !paused);
+  ENABLE ("hint", human_turn && !self->thinking && !paused);
 #undef ENABLE
 }
 
@@ -200,7 +150,8 @@ kz_window_show_state (KzWindow *self)
     return;
   side = kz_game_get_side_to_move (self->game);
   over = kz_game_is_over (self->game);
-  interactive = !over && !self->thinking && !kz_window_is_computer (self, side);
+  interactive = !over && !self->thinking && !kz_window_is_computer (self, side)
+                && !kz_window_game_paused (self);
   kz_board_view_set_interactive (self->board_view, interactive);
 
   gtk_widget_set_visible (GTK_WIDGET (self->thinking_spinner), self->thinking);

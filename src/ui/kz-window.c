@@ -286,9 +286,9 @@ kz_window_dispose (GObject *object)
   g_clear_object (&self->pending_alert);
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
+  kz_window_clock_dispose (self);
   kz_window_review_dispose (self);
   kz_window_analysis_dispose (self);
-  kz_window_set_clock (self, NULL);
   if (self->game_signals)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -344,6 +344,10 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (eval_graph);
   BIND (analysis_line);
   BIND (analysis_summary);
+  BIND (pause_box);
+  BIND (pause_button);
+  BIND (paused_page);
+  BIND (resume_button);
 #undef BIND
 }
 
@@ -358,6 +362,7 @@ kz_window_init (KzWindow *self)
   kz_window_review_init (self);
   kz_window_analysis_init (self);
   kz_window_notation_init (self);
+  kz_window_clock_init (self);
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
