@@ -16,6 +16,7 @@
 #include "kz-kgn.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
+#include "old-schema.h"
 
 /* Cossacks to move.  A Turk at c7 carries the Cossack flag, one step
  * from its centre c8.  Captures are compulsory: b7xd7, b7xd8, b7xd8xb8
@@ -436,31 +437,11 @@ test_migration (void)
     {
       g_autofree char *name = g_strdup_printf ("v%d.db", version);
       g_autofree char *path = tmp_db (name);
-      /* a file as `version` wrote it: the first schema and the
-       * migrations up to that version (kz_store_migrations) */
-      sqlite3 *db;
-      g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
-      for (int v = 2; v <= version; v++)
-        g_assert_cmpint (sqlite3_exec (db, kz_store_migrations[v], NULL, NULL, NULL), ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_exec (db,
-        "INSERT INTO games (id, cossacks, turks, start_kpn, start_time) "
-        "  VALUES (1, 'Ivan', 'Ali', '" KZ_START_KPN "', 1700000000);"
-        "INSERT INTO moves (game_id, ply, move, played_at) VALUES (1, 1, 'b4-a4', 1700000001000), (1, 2, 'b6-a6', 1700000002000);",
-        NULL, NULL, NULL), ==, SQLITE_OK);
-      if (version >= 2)
-        g_assert_cmpint (sqlite3_exec (db, "UPDATE games SET plies = 2", NULL, NULL, NULL),
-                         ==, SQLITE_OK);
-      sqlite3_close (db);
+      old_schema_write_game (path, version, 2);
       g_autoptr (GError) error = NULL;
       g_autoptr (KzStore) store = kz_store_open (path, &error);
       g_assert_no_error (error);
-      sqlite3_stmt *s;
-      g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store), "PRAGMA user_version", -1, &s, NULL),
-                       ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
-      g_assert_cmpint (sqlite3_column_int (s, 0), ==, KZ_STORE_SCHEMA_VERSION);
-      sqlite3_finalize (s);
+      g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
       g_autoptr (KzGame) game = kz_store_load_game (store, 1, &error);
       g_assert_no_error (error);
       KzAnalysisSettings d3 = { .depth = 3, .threads = 1 };

@@ -15,6 +15,7 @@
 #include "kz-kgn.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
+#include "old-schema.h"
 
 #define SEC ((gint64) G_USEC_PER_SEC)
 
@@ -287,35 +288,15 @@ test_store_migration (void)
       g_autofree char *name = g_strdup_printf ("v%d.db", version);
       g_autofree char *path = tmp_db (name);
       g_autoptr (GError) error = NULL;
-      sqlite3 *db;
 
-      /* a file as `version` wrote it: the first schema and the
-       * migrations up to that version (kz_store_migrations) */
-      g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
-      for (int v = 2; v <= version; v++)
-        g_assert_cmpint (sqlite3_exec (db, kz_store_migrations[v], NULL, NULL, NULL), ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_exec (db,
-        "INSERT INTO games (id, cossacks, turks, start_kpn, start_time) "
-        "  VALUES (1, 'Ivan', 'Ali', '" KZ_START_KPN "', 1700000000);"
-        "INSERT INTO moves (game_id, ply, move, played_at) VALUES (1, 1, 'b4-a4', 1700000001000);",
-        NULL, NULL, NULL), ==, SQLITE_OK);
-      if (version >= 2)
-        g_assert_cmpint (sqlite3_exec (db, "UPDATE games SET plies = 1", NULL, NULL, NULL),
-                         ==, SQLITE_OK);
-      sqlite3_close (db);
+      old_schema_write_game (path, version, 1);
       {
         g_autoptr (KzStore) store = kz_store_open (path, &error);
         g_autoptr (KzGame) game = NULL;
-        sqlite3_stmt *s;
         KzMove move;
 
         g_assert_no_error (error);
-        g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store), "PRAGMA user_version", -1, &s, NULL),
-                         ==, SQLITE_OK);
-        g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
-        g_assert_cmpint (sqlite3_column_int (s, 0), ==, KZ_STORE_SCHEMA_VERSION);
-        sqlite3_finalize (s);
+        g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
         game = kz_store_load_game (store, 1, &error);
         g_assert_no_error (error);
         g_assert_cmpint (kz_game_get_move_clock (game, 0), ==, -1);   /* older moves: no clock */

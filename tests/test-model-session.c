@@ -7,13 +7,10 @@
  */
 #include <string.h>
 
-#include <fcntl.h>
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <linux/fs.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
+#include "immutable.h"
 #include "kz-session.h"
 
 typedef struct {
@@ -244,27 +241,6 @@ test_damaged (Fixture *f, gconstpointer data)
   g_assert_cmpmem (contents, length, garbage, sizeof garbage);
   /* And the fresh database works. */
   stored_game (session, "d4-e4");
-}
-
-/* Sets or clears the immutable attribute (chattr +i): a file or folder
- * that even root cannot change.  FALSE when not allowed here. */
-static gboolean
-set_immutable (const char *path, gboolean on)
-{
-  int fd = open (path, O_RDONLY | O_NONBLOCK);
-  int flags = 0;
-  gboolean ok;
-
-  if (fd < 0)
-    return FALSE;
-  ok = ioctl (fd, FS_IOC_GETFLAGS, &flags) == 0;
-  if (ok)
-    {
-      flags = on ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
-      ok = ioctl (fd, FS_IOC_SETFLAGS, &flags) == 0;
-    }
-  close (fd);
-  return ok;
 }
 
 /* A database that can only be read (issue 11, defect 7): opened for

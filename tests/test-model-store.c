@@ -6,18 +6,18 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/ioctl.h>
-#include <linux/fs.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
+#include "immutable.h"
 #include "kz-game.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "kz-kgn.h"
+#include "old-schema.h"
 
 typedef struct {
   char *dir;
@@ -32,8 +32,6 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   f->path = g_build_filename (f->dir, "games.db", NULL);
 }
-
-static gboolean set_immutable (const char *path, gboolean on);
 
 static void
 remove_tree (const char *path)
@@ -686,26 +684,6 @@ test_read_only (Fixture *f, gconstpointer data)
     }
 }
 
-/* Sets or clears the immutable attribute (chattr +i): a directory or file
- * that even root cannot change.  FALSE when the file system or the
- * process's capabilities do not allow it. */
-static gboolean
-set_immutable (const char *path, gboolean on)
-{
-  int fd = open (path, O_RDONLY | O_NONBLOCK);
-  if (fd < 0)
-    return FALSE;
-  int flags = 0;
-  gboolean ok = ioctl (fd, FS_IOC_GETFLAGS, &flags) == 0;
-  if (ok)
-    {
-      flags = on ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
-      ok = ioctl (fd, FS_IOC_SETFLAGS, &flags) == 0;
-    }
-  close (fd);
-  return ok;
-}
-
 /* A read-only directory that holds even for root (immutable attribute). */
 static void
 test_immutable (Fixture *f, gconstpointer data)
@@ -859,9 +837,7 @@ test_disk_full (Fixture *f, gconstpointer data)
 static void
 test_migration (Fixture *f, gconstpointer data)
 {
-  sqlite3 *db;
-  g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3 *db = old_schema_open (f->path, 1);
   g_assert_cmpint (sqlite3_exec (db,
     "INSERT INTO games (id, cossacks, turks, turks_kind, turks_level, start_kpn, start_time) "
     "  VALUES (1, 'Ivan', 'Computer', 1, 2, '" KZ_START_KPN "', 1700000000);"
@@ -874,11 +850,7 @@ test_migration (Fixture *f, gconstpointer data)
   sqlite3_close (db);
 
   g_autoptr (KzStore) store = open_ok (f->path);
-  sqlite3_stmt *s;
-  g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store), "PRAGMA user_version", -1, &s, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
-  g_assert_cmpint (sqlite3_column_int (s, 0), ==, KZ_STORE_SCHEMA_VERSION);
-  sqlite3_finalize (s);
+  g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
 
   g_autoptr (GError) error = NULL;
   g_autoptr (KzGameInfo) info = kz_store_get_game_info (store, 1, &error);
@@ -914,8 +886,6 @@ test_migration (Fixture *f, gconstpointer data)
   g_assert_cmpuint (info3->plies, ==, 4);
 }
 
-/* Version 2 recorded selfplay's random movers as computers of level 0;
- * version 3 makes them random movers and never resumes their games. */
 static void
 remove_database (const char *path)
 {
@@ -927,37 +897,14 @@ remove_database (const char *path)
     }
 }
 
-/* A file as version `version` wrote it: the first schema and the
- * migrations up to that version. */
-static sqlite3 *
-make_old_database (const char *path, int version)
-{
-  sqlite3 *db;
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
-  for (int v = 2; v <= version; v++)
-    g_assert_cmpint (sqlite3_exec (db, kz_store_migrations[v], NULL, NULL, NULL), ==, SQLITE_OK);
-  return db;
-}
-
-static int
-user_version (KzStore *store)
-{
-  sqlite3_stmt *s;
-  g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store), "PRAGMA user_version", -1, &s,
-                                       NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
-  int v = sqlite3_column_int (s, 0);
-  sqlite3_finalize (s);
-  return v;
-}
-
+/* Version 2 recorded selfplay's random movers as computers of level 0;
+ * version 3 makes them random movers and never resumes their games. */
 static void
 test_migration_v2 (Fixture *f, gconstpointer data)
 {
   const gint64 human = 1, selfplay = 2, computer = 3;
   /* What version 2 wrote: selfplay's random movers as computers of level 0. */
-  sqlite3 *db = make_old_database (f->path, 2);
+  sqlite3 *db = old_schema_open (f->path, 2);
   g_assert_cmpint (sqlite3_exec (db,
     "INSERT INTO games (id, cossacks_kind, turks_kind, turks_level, start_kpn, start_time, final_kpn) "
     "  VALUES (1, 0, 1, 4, '" KZ_START_KPN "', 1700000000, '" KZ_START_KPN "'),"
@@ -1001,7 +948,7 @@ test_migration_imports (Fixture *f, gconstpointer data)
   for (int from = 1; from < 6; from++)
     {
       g_test_message ("from version %d", from);
-      sqlite3 *db = make_old_database (f->path, from);
+      sqlite3 *db = old_schema_open (f->path, from);
       /* Game 1 played here; game 2 imported with a KGN date after it;
        * game 3 imported without moves (cannot be told from a new game). */
       g_assert_cmpint (sqlite3_exec (db,
@@ -1017,7 +964,7 @@ test_migration_imports (Fixture *f, gconstpointer data)
 
       {
         g_autoptr (KzStore) store = open_ok (f->path);
-        g_assert_cmpint (user_version (store), ==, KZ_STORE_SCHEMA_VERSION);
+        g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
         g_autoptr (GPtrArray) imports = kz_store_list_imports (store, NULL);
         g_assert_cmpuint (imports->len, ==, 1);
         KzImportInfo *batch = imports->pdata[0];
@@ -1044,7 +991,7 @@ test_migration_imports (Fixture *f, gconstpointer data)
       /* Opened again: nothing to migrate. */
       {
         g_autoptr (KzStore) store = open_ok (f->path);
-        g_assert_cmpint (user_version (store), ==, KZ_STORE_SCHEMA_VERSION);
+        g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
       }
       remove_database (f->path);
     }

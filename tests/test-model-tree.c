@@ -14,6 +14,7 @@
 #include "kz-game.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
+#include "old-schema.h"
 
 /* The whole tree as text: every node with its move, notes and children. */
 static void
@@ -415,30 +416,10 @@ test_migration (Fixture *f, gconstpointer data)
 {
   for (guint v = 1; v < KZ_STORE_SCHEMA_VERSION; v++)
     {
-      /* a file as version v wrote it: the first schema and the migrations
-       * up to v (kz_store_migrations) */
       g_unlink (f->path);
-      sqlite3 *db;
-      g_assert_cmpint (sqlite3_open (f->path, &db), ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_exec (db, kz_store_schema_v1, NULL, NULL, NULL), ==, SQLITE_OK);
-      for (guint k = 2; k <= v; k++)
-        g_assert_cmpint (sqlite3_exec (db, kz_store_migrations[k], NULL, NULL, NULL), ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_exec (db,
-        "INSERT INTO games (id, cossacks, turks, start_kpn, start_time) "
-        "  VALUES (1, 'Ivan', 'Ali', '" KZ_START_KPN "', 1700000000);"
-        "INSERT INTO moves (game_id, ply, move, played_at) "
-        "  VALUES (1, 1, 'b4-a4', 1700000001000), (1, 2, 'b6-a6', 1700000002000);",
-        NULL, NULL, NULL), ==, SQLITE_OK);
-      if (v >= 2)
-        g_assert_cmpint (sqlite3_exec (db, "UPDATE games SET plies = 2", NULL, NULL, NULL), ==, SQLITE_OK);
-      sqlite3_close (db);
+      old_schema_write_game (f->path, v, 2);
       g_autoptr (KzStore) store = open_ok (f->path);
-      sqlite3_stmt *s;
-      g_assert_cmpint (sqlite3_prepare_v2 (kz_store_get_db (store), "PRAGMA user_version", -1, &s, NULL),
-                       ==, SQLITE_OK);
-      g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
-      g_assert_cmpint (sqlite3_column_int (s, 0), ==, KZ_STORE_SCHEMA_VERSION);
-      sqlite3_finalize (s);
+      g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
       g_autoptr (GError) error = NULL;
       g_autoptr (KzGame) game = kz_store_load_game (store, 1, &error);
       g_assert_no_error (error);
