@@ -15,6 +15,7 @@
 #include "kz-library-window.h"
 #include "kz-session.h"
 #include "kz-store.h"
+#include "ui-test-app.h"
 
 #define N_GAMES 30
 
@@ -36,21 +37,6 @@ find_label (GtkWidget *widget, const char *text)
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     {
       GtkWidget *found = find_label (c, text);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_button (GtkWidget *widget, const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
-      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_button (c, label);
       if (found)
         return found;
     }
@@ -123,7 +109,7 @@ run_checks (gpointer data)
   g_assert_null (find_label (list, top));
   g_assert_nonnull (find_label (list, "Player 29 — Rival 29"));
 
-  undo = find_button (GTK_WIDGET (library), "_Undo");
+  undo = ui_test_find_button (GTK_WIDGET (library), "_Undo");
   g_assert_nonnull (undo);
   gtk_widget_activate (undo);
   wait_ms (800);
@@ -230,14 +216,8 @@ test_undo_shows_row (void)
 int
 main (int argc, char *argv[])
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      printf ("1..0 # SKIP needs a display\n");
-      return 0;
-    }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_test_init (&argc, &argv, NULL);
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/library-window/undo-shows-the-row", test_undo_shows_row);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 #include "kz-kgn.h"
 #include "kz-session.h"
 #include "kz-store.h"
+#include "ui-test-app.h"
 
 GResource *kz_get_resource (void);
 void kz_register_resource (void);
@@ -191,15 +192,9 @@ test_cancel (void)
 int
 main (int argc, char *argv[])
 {
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      printf ("1..0 # SKIP needs a display\n");
-      return 0;
-    }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   adw_init ();
   kz_register_resource ();
   g_test_add_func ("/ui/import/summary-undo", test_import_summary_undo);

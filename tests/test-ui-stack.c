@@ -17,12 +17,12 @@
  */
 #include <adwaita.h>
 #include <glib/gstdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "kz-application.h"
 #include "kz-board-view.h"
 #include "kz-file-chooser.h"
+#include "ui-test-app.h"
 
 static void
 wait_ms (int ms)
@@ -228,21 +228,6 @@ file_chosen (GFile *file, gpointer data)
   g_set_object (&c->file, file);
 }
 
-static GtkWidget *
-find_button (GtkWidget *widget, const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
-      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_button (c, label);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 check_file_dialogs (GApplication *app)
 {
@@ -256,7 +241,7 @@ check_file_dialogs (GApplication *app)
   kz_file_chooser_open (window, "Test Open", "KGN", patterns, file_chosen, &c);
   chooser = wait_for_toplevel ("Test Open");
   g_assert_nonnull (chooser);
-  cancel = find_button (GTK_WIDGET (chooser), "_Cancel");
+  cancel = ui_test_find_button (GTK_WIDGET (chooser), "_Cancel");
   g_assert_nonnull (cancel);
   gtk_widget_activate (cancel);
   wait_for (&c.called);
@@ -272,7 +257,7 @@ check_file_dialogs (GApplication *app)
   chooser = wait_for_toplevel ("Test Save");
   g_assert_nonnull (chooser);
   {
-    GtkWidget *save = find_button (GTK_WIDGET (chooser), "_Save");
+    GtkWidget *save = ui_test_find_button (GTK_WIDGET (chooser), "_Save");
     g_assert_nonnull (save);
     gtk_widget_activate (save);
   }
@@ -369,7 +354,6 @@ check_layouts (GApplication *app)
 /* The tests run inside the running application (once its window is up),
  * one after the other. */
 static GApplication *the_app;
-static int test_status;
 
 static void test_about (void) { check_about (the_app); }
 static void test_alert (void) { check_alert (the_app); }
@@ -377,56 +361,15 @@ static void test_shortcuts (void) { check_shortcuts (the_app); }
 static void test_file_dialogs (void) { check_file_dialogs (the_app); }
 static void test_layouts (void) { check_layouts (the_app); }
 
-static gboolean
-run_checks (gpointer data)
-{
-  test_status = g_test_run ();
-  g_application_quit (the_app);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-activated (GApplication *app)
-{
-  g_timeout_add (500, run_checks, NULL);
-}
-
 int
 main (int argc, char *argv[])
 {
-  g_autofree char *dir = NULL;
-  g_autoptr (KzApplication) app = NULL;
-
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      printf ("1..0 # SKIP needs a display\n");
-      return 0;
-    }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
-  g_test_init (&argc, &argv, NULL);
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/ui-stack/about", test_about);
   g_test_add_func ("/ui-stack/alert", test_alert);
   g_test_add_func ("/ui-stack/shortcuts", test_shortcuts);
   g_test_add_func ("/ui-stack/file-dialogs", test_file_dialogs);
   g_test_add_func ("/ui-stack/layouts", test_layouts);
-
-  dir = g_dir_make_tmp ("kazaki-ui-stack-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", dir, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", dir, TRUE);
-  app = kz_application_new ();
-  the_app = G_APPLICATION (app);
-  g_application_set_flags (the_app, g_application_get_flags (the_app) | G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (activated), NULL);
-  g_assert_cmpint (g_application_run (the_app, 0, NULL), ==, 0);
-  g_clear_object (&app);
-  {
-    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
-    /* Best effort: a renderer thread may still write its cache. */
-    if (system (cmd) != 0)
-      g_printerr ("could not remove %s\n", dir);
-  }
-  return test_status;
+  return ui_test_run_in_app ("kazaki-ui-stack-XXXXXX", &the_app, NULL);
 }

@@ -28,9 +28,9 @@
 #include "kz-move-row.h"
 #include "kz-moves-view.h"
 #include "kz-window.h"
+#include "ui-test-app.h"
 
 static GApplication *the_app;
-static int test_status;
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -569,40 +569,21 @@ test_title_at_min_size (void)
 
 /* ---- running inside the application ------------------------------------- */
 
-static gboolean
-run_checks (gpointer data)
+static void
+before_tests (GApplication *app)
 {
-  GSettings *settings = kz_application_get_settings (KZ_APPLICATION (the_app));
+  GSettings *settings = kz_application_get_settings (KZ_APPLICATION (app));
 
   /* Moves shown at once: the game-over alert does not wait. */
   g_settings_set_string (settings, "animation-speed", "off");
-  test_status = g_test_run ();
-  g_application_quit (the_app);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-activated (GApplication *app)
-{
-  g_timeout_add (500, run_checks, NULL);
 }
 
 int
 main (int argc, char *argv[])
 {
-  g_autofree char *dir = NULL;
-  g_autoptr (KzApplication) app = NULL;
-
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
-    {
-      printf ("1..0 # SKIP needs a display\n");
-      return 0;
-    }
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("GTK_A11Y", "none", TRUE);
-  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_test_init (&argc, &argv, NULL);
+  if (!ui_test_init (&argc, &argv))
+    return 0;
   g_test_add_func ("/ui-window/first-start", test_first_start);
   g_test_add_func ("/ui-window/follows-game", test_follows_game);
   g_test_add_func ("/ui-window/move-list-at-end-wide", test_move_list_at_end_wide);
@@ -613,21 +594,5 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-window/toast-small", test_toast_small);
   g_test_add_func ("/ui-window/focus-after-dialog", test_focus_after_dialog);
   g_test_add_func ("/ui-window/title-at-min-size", test_title_at_min_size);
-
-  dir = g_dir_make_tmp ("kazaki-ui-window-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", dir, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", dir, TRUE);
-  g_setenv ("XDG_CACHE_HOME", dir, TRUE);
-  app = kz_application_new ();
-  the_app = G_APPLICATION (app);
-  g_application_set_flags (the_app, g_application_get_flags (the_app) | G_APPLICATION_NON_UNIQUE);
-  g_signal_connect_after (app, "activate", G_CALLBACK (activated), NULL);
-  g_assert_cmpint (g_application_run (the_app, 0, NULL), ==, 0);
-  g_clear_object (&app);
-  {
-    g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
-    if (system (cmd) != 0)
-      g_printerr ("could not remove %s\n", dir);
-  }
-  return test_status;
+  return ui_test_run_in_app ("kazaki-ui-window-XXXXXX", &the_app, before_tests);
 }

@@ -1,0 +1,85 @@
+/* ui-test-app.c — see ui-test-app.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kz-application.h"
+#include "ui-test-app.h"
+
+static void (*before_tests) (GApplication *app);
+static int test_status;
+
+gboolean
+ui_test_init (int *argc, char ***argv)
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      printf ("1..0 # SKIP needs a display\n");
+      return FALSE;
+    }
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_test_init (argc, argv, NULL);
+  return TRUE;
+}
+
+static gboolean
+run_tests (gpointer data)
+{
+  GApplication *app = data;
+
+  if (before_tests)
+    before_tests (app);
+  test_status = g_test_run ();
+  g_application_quit (app);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+activated (GApplication *app)
+{
+  g_timeout_add (500, run_tests, app);
+}
+
+int
+ui_test_run_in_app (const char *tmp_template, GApplication **app,
+                    void (*before) (GApplication *app))
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *cmd = NULL;
+
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  dir = g_dir_make_tmp (tmp_template, NULL);
+  g_assert_nonnull (dir);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", dir, TRUE);
+  g_setenv ("XDG_CACHE_HOME", dir, TRUE);
+  before_tests = before;
+  *app = G_APPLICATION (kz_application_new ());
+  g_application_set_flags (*app, g_application_get_flags (*app) | G_APPLICATION_NON_UNIQUE);
+  g_signal_connect_after (*app, "activate", G_CALLBACK (activated), NULL);
+  g_assert_cmpint (g_application_run (*app, 0, NULL), ==, 0);
+  g_clear_object (app);
+  /* Best effort: a renderer thread may still write its cache. */
+  cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  if (system (cmd) != 0)
+    g_printerr ("could not remove %s\n", dir);
+  return test_status;
+}
+
+GtkWidget *
+ui_test_find_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = ui_test_find_button (c, label);
+      if (found)
+        return found;
+    }
+  return NULL;
+}

@@ -1,0 +1,32 @@
+/* ui-test-app.h — what the GLib test programs that need a display share:
+ * the skip without one and the environment (test-ui-window.c,
+ * test-ui-stack.c, test-library-window.c, test-ui-import.c), running the
+ * test cases inside the real application (test-ui-window.c,
+ * test-ui-stack.c), finding a button.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Without a display: prints the TAP skip line and returns FALSE.  Else
+ * settings in memory, no accessibility backend, g_test_init(), TRUE. */
+gboolean ui_test_init (int *argc, char ***argv);
+
+/* Runs the test cases added so far inside a KzApplication (non-unique, no
+ * portal, its data, settings and cache in a temporary folder made from
+ * `tmp_template` and removed afterwards), half a second after its window
+ * is up, then quits it.  `*app` is the application meanwhile; `before`, if
+ * not NULL, is called just before the test cases.  Returns
+ * g_test_run()'s status. */
+int ui_test_run_in_app (const char *tmp_template, GApplication **app,
+                        void (*before) (GApplication *app));
+
+/* A mapped button under `widget` (itself included) with this label
+ * (mnemonic included), depth first, or NULL. */
+GtkWidget *ui_test_find_button (GtkWidget *widget, const char *label);
+
+G_END_DECLS
