@@ -72,6 +72,8 @@ struct _KzWindow {
   GObject         *game_over_dialog;
   gboolean         storage_warned;
   GObject         *pending_alert;
+  gulong           refocus_handler;  /* the frame clock's after-paint, once an alert went */
+  guint            refocus_idle;     /* then the board takes the focus back */
   gboolean         narrow;
   gboolean         auto_flipped;  /* turned for a human playing the Turks (not saved) */
 

@@ -219,11 +219,57 @@ shown_board (KzWindow *self)
          ? GTK_WIDGET (self->review_board) : GTK_WIDGET (self->board_view);
 }
 
+/* After the frame that follows an alert's going: the board takes the
+ * focus back if it lost it.  An AdwAlertDialog (libadwaita >= 1.5)
+ * drawn in the window and closed before the frame that shows it (closed
+ * by the program at once) leaves GTK a pending "move the focus out of
+ * the dialog host", queued when the host stopped taking the focus as the
+ * alert opened.  GTK carries it out during the next frame's after-paint,
+ * after the host already gave the focus back to the board, and sends it
+ * to the first header button.  An idle runs once that frame is done. */
+static gboolean
+refocus_idle (gpointer data)
+{
+  KzWindow *self = data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *board = shown_board (self);
+
+  self->refocus_idle = 0;
+#if ADW_CHECK_VERSION (1, 5, 0)
+  if (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (self)) != NULL)
+    return G_SOURCE_REMOVE;   /* another alert followed: it has the focus */
+#endif
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, board))
+    gtk_widget_grab_focus (board);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+refocus_after_paint (KzWindow      *self,
+                     GdkFrameClock *clock)
+{
+  g_signal_handler_disconnect (clock, self->refocus_handler);
+  self->refocus_handler = 0;
+  if (self->refocus_idle == 0)
+    self->refocus_idle = g_idle_add (refocus_idle, self);
+}
+
 static void
 alert_state_changed (KzWindow *self, const char *name, GVariant *state)
 {
+  GdkFrameClock *clock;
+
   if (*g_variant_get_string (state, NULL) != '\0')
-    gtk_widget_grab_focus (shown_board (self));
+    {
+      gtk_widget_grab_focus (shown_board (self));
+      return;
+    }
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (clock == NULL || self->refocus_handler != 0)
+    return;
+  self->refocus_handler = g_signal_connect_object (clock, "after-paint", G_CALLBACK (refocus_after_paint),
+                                                   self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT);
 }
 
 /* ---- settings -------------------------------------------------------- */
@@ -284,6 +330,7 @@ kz_window_dispose (GObject *object)
   if (self->pending_alert && GTK_IS_WINDOW (self->pending_alert))
     gtk_window_destroy (GTK_WINDOW (self->pending_alert));
   g_clear_object (&self->pending_alert);
+  g_clear_handle_id (&self->refocus_idle, g_source_remove);
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   kz_window_clock_dispose (self);
