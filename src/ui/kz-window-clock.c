@@ -115,7 +115,10 @@ show_pause (KzWindow *self)
         g_simple_action_set_state (G_SIMPLE_ACTION (action),
                                    g_variant_new_boolean (timed && self->paused));
     }
-  gtk_widget_set_visible (self->pause_box, timed && !review_only);
+  /* Narrow: in the main menu only (libadwaita ≥ 1.4: the breakpoints of
+   * kz-narrow-layout.c hide the button inside; self->narrow is for older
+   * ones), so the whole title fits. */
+  gtk_widget_set_visible (self->pause_box, timed && !review_only && !self->narrow);
   gtk_button_set_icon_name (GTK_BUTTON (self->pause_button),
                             self->paused ? "media-playback-start-symbolic"
                                          : "media-playback-pause-symbolic");

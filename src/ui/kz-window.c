@@ -203,6 +203,7 @@ width_changed (KzWindow *self)
     return;
   self->narrow = narrow;
   g_action_change_state (action, g_variant_new_boolean (!narrow));
+  kz_window_update_clock_pause (self);   /* the header's Pause button */
 }
 
 /* ---- keyboard focus ---------------------------------------------------- */
