@@ -457,13 +457,20 @@ test_levels (void)
   g_assert_false (lim.no_tables);
   g_assert_cmpint (lim.noise, ==, 0);
   int level4_time = lim.max_time_ms;
-  /* 5: more time, both cores, at most 3 s */
+  uint64_t level4_nodes = lim.max_nodes;
+  int level4_contempt = lim.contempt > 0 ? lim.contempt : KZ_SEARCH_CONTEMPT;
+  /* 5: a bigger node budget (so the load does not weaken it), both
+   * cores, a longer safety cap of at most 3 s, and more reluctance to
+   * repeat than level 4 */
   g_assert_true (kz_search_level_params (5, &lim));
   g_assert_cmpint (lim.max_depth, ==, 0);
+  g_assert_cmpuint (lim.max_nodes, >=, 4 * level4_nodes);
   g_assert_cmpint (lim.max_time_ms, >, level4_time);
-  g_assert_cmpint (lim.max_time_ms, <=, 3000);
+  g_assert_cmpint (lim.max_time_ms, <, 3000);
   g_assert_cmpint (lim.threads, ==, 2);
+  g_assert_cmpint (lim.contempt, >, level4_contempt);
   g_assert_false (lim.no_tables);
+  g_assert_cmpint (lim.noise, ==, 0);
 }
 
 /* Two threads: a legal move, the same stop behaviour, and at least as
@@ -491,6 +498,15 @@ test_two_threads (void)
   g_assert_true (r.stopped);
   g_assert_true (is_legal (&pos, &r.move));
   g_assert_cmpint (t1 - d.set_at, <, 1000 * 1000);
+
+  /* a node budget ends a two-thread search too (it counts the main
+   * thread's nodes; the helper's come on top) */
+  KzSearchLimits budget = { .max_nodes = 200000, .threads = 2 };
+  kz_searcher_clear (s);
+  r = kz_search (s, &pos, NULL, 0, &budget, NULL);
+  g_assert_true (r.stopped);
+  g_assert_true (is_legal (&pos, &r.move));
+  g_assert_cmpuint (r.nodes, >=, budget.max_nodes);
 
   /* a forced win is found with two threads as with one */
   KzPosition win;

@@ -1039,15 +1039,17 @@ kz_search_level_params (int level, KzSearchLimits *limits)
 {
   /* Levels 1-3: shallow and noisy, no endgame tables (beatable).
    * Level 4: a node budget (reproducible; about 0.1 s on an idle core)
-   * under a one-second cap, no depth limit, the tables.  Level 5: up to
-   * 2.5 s (no new iteration after 40 % of it), two threads, the
-   * tables. */
+   * under a one-second cap, no depth limit, the tables.  Level 5: a
+   * budget of 2.5 M main-thread nodes (about 0.4 s on an idle machine)
+   * plus a lazy-SMP helper, a safety cap of 2.9 s (no new iteration
+   * after 40 % of it), a higher contempt (it avoids repetitions unless
+   * it judges itself clearly worse), the tables. */
   static const KzSearchLimits levels[5] = {
     { .max_depth = 1, .noise = 60, .no_tables = true },
     { .max_depth = 2, .noise = 30, .no_tables = true },
     { .max_depth = 4, .noise = 10, .no_tables = true },
     { .max_nodes = 600000, .max_time_ms = 1000 },
-    { .max_time_ms = 2500, .threads = 2 },
+    { .max_nodes = 2500000, .max_time_ms = 2900, .threads = 2, .contempt = 50 },
   };
   if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)
     return false;

@@ -76,7 +76,10 @@ typedef struct KzSearcher KzSearcher;
 
 typedef struct {
   int      max_depth;    /* plies of the deepest iteration; 0: KZ_SEARCH_MAX_DEPTH */
-  uint64_t max_nodes;    /* stop after about this many nodes; 0: no limit */
+  uint64_t max_nodes;    /* stop after about this many nodes; 0: no limit.
+                          * With threads > 1 only the main thread's nodes
+                          * count (the helpers search until it stops), so
+                          * the search visits about threads * max_nodes */
   int      max_time_ms;  /* stop after this many milliseconds; 0: no limit */
   int      noise;        /* 0, or the amplitude (points) of a seeded random
                           * bonus given to each root move: weaker play */
@@ -118,10 +121,14 @@ KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
                           const uint64_t *history, int n_history,
                           const KzSearchLimits *limits, const atomic_int *stop);
 
-/* The limits of level 1 (weakest) to 5 (strongest, at most 2.5 s a
- * move, two threads).  Levels 1-3 search shallow with root noise and
+/* The limits of level 1 (weakest) to 5 (strongest, two threads, at
+ * most 2.9 s a move).  Levels 1-3 search shallow with root noise and
  * without the endgame tables; level 4 has a node budget (about a
- * tenth of a second) capped at 1 s.  Leaves
+ * tenth of a second) capped at 1 s; level 5 a budget of main-thread
+ * nodes about four times as large (about 0.4 s on an idle machine)
+ * with a helper thread, a higher repetition contempt, capped at
+ * 2.9 s.  The node budgets keep levels 4 and 5 about as strong on a
+ * loaded machine as on an idle one (until the cap).  Leaves
  * limits->seed at 0; set it afterwards.  Returns false (and leaves
  * limits untouched) for a level out of range. */
 bool           kz_search_level_params (int level, KzSearchLimits *limits);
