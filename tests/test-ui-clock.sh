@@ -3,8 +3,8 @@
 # actions: two players to a flag fall, a game against the computer whose
 # clock survives a kill (SIGKILL) and a restart, the clock times exported
 # to KGN and imported back, and pausing: the player's pause (win.pause),
-# the clocks stopped under a dialog, and the time of an unfinished turn
-# charged after a restart.  TAP output.
+# the clocks stopped under a dialog, the time of an unfinished turn
+# charged after a restart, the computer waiting while paused.  TAP output.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -27,7 +27,7 @@ clock_of_move() {
 export -f newest newest_kgn clock_of_move
 export CLI db
 
-echo "1..19"
+echo "1..22"
 
 # --- 1. two players, 3 seconds each: the Cossacks' flag falls ----------
 gsettings set io.github.kazaki.Kazaki time-control "3"
@@ -133,6 +133,37 @@ wait_until 10 bash -c '[ "$(clock_of_move 2)" != "" ]'
 c2=$(clock_of_move 2)
 check "the Turks' time spent before the restart was charged ($c2 ms left of 60000)" \
   test -n "$c2" -a "${c2:-0}" -le 58000 -a "${c2:-0}" -gt 40000
+quit_app
+
+# --- 5. the computer waits while the game is paused ------------------------
+# Not a first start (a finished game is there): the kind last chosen, the
+# computer (level 5: it thinks for about a second) with the Turks.  The
+# app is killed as soon as the player has moved, so the game restored is
+# the computer's turn.
+export XDG_DATA_HOME="$tmp/data5"
+db="$XDG_DATA_HOME/kazaki/games.db"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+printf '[Result "1-0"]\n[Termination "resignation"]\n\n1. c4-c5 1-0\n' >"$tmp/done.kgn"
+"$CLI" --db "$db" import "$tmp/done.kgn" >/dev/null
+gsettings set io.github.kazaki.Kazaki last-game-kind computer
+gsettings set io.github.kazaki.Kazaki player-side cossacks
+gsettings set io.github.kazaki.Kazaki computer-level 5
+plies() { newest | cut -f7; }
+export -f plies
+start_app 6
+win_action play-move "'c4-c5'"
+kill -9 "$app_pid"; wait "$app_pid" 2>/dev/null; app_pid=
+start_app 7
+p0=$(plies)   # 1, unless the computer had replied before the kill
+sleep 2
+check "restored paused on the computer's turn, it waits ($p0 moves)" \
+  bash -c '[ "$(action_state pause)" = true ] && [ "$(plies)" = "$1" ]' _ "$p0"
+win_action pause
+win_action pause   # paused again while it thinks: the search stops
+sleep 3
+check "paused while the computer thinks, it does not move" test "$(plies)" = "$p0"
+win_action pause
+check "resumed, the computer plays" wait_until 20 bash -c '[ "$(plies)" -gt "$1" ]' _ "$p0"
 quit_app
 
 check_no_criticals "$tmp"/app-*.log

@@ -216,6 +216,8 @@ width_changed (KzWindow *self)
 static GtkWidget *
 shown_board (KzWindow *self)
 {
+  if (gtk_widget_get_visible (self->paused_page))
+    return self->resume_button;   /* the board is hidden while paused */
   return gtk_widget_get_visible (GTK_WIDGET (self->review_board))
          ? GTK_WIDGET (self->review_board) : GTK_WIDGET (self->board_view);
 }
