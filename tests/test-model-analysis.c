@@ -7,7 +7,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 
@@ -17,6 +16,7 @@
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "old-schema.h"
+#include "run-cli.h"
 
 /* Cossacks to move.  A Turk at c7 carries the Cossack flag, one step
  * from its centre c8.  Captures are compulsory: b7xd7, b7xd8, b7xd8xb8
@@ -453,37 +453,6 @@ test_migration (void)
 }
 
 /* ---- kazaki-cli analyse ---------------------------------------------------- */
-
-static int
-run_cli (const char *db, char **out, char **err, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KAZAKI_CLI"));
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  va_list ap;
-  va_start (ap, err);
-  const char *arg;
-  while ((arg = va_arg (ap, const char *)))
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  int status = 0;
-  g_autoptr (GError) error = NULL;
-  char *o = NULL, *e = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &o, &e, &status, &error));
-  g_assert_no_error (error);
-  if (out)
-    *out = o;
-  else
-    g_free (o);
-  if (err)
-    *err = e;
-  else
-    g_free (e);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
 
 static void
 test_cli (void)

@@ -4,55 +4,23 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
-#include <sys/wait.h>
 #include <glib/gstdio.h>
 
 #include "kz-game.h"
 #include "kz-kgn.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
+#include "run-cli.h"
 
 static char *dir;
 static char *db;
-
-/* Runs kazaki-cli --db DB ARGS...; returns the exit status. */
-static int
-run (char **out, char **err, ...)
-{
-  const char *cli = g_getenv ("KAZAKI_CLI");
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer) cli);
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, db);
-  va_list ap;
-  va_start (ap, err);
-  const char *a;
-  while ((a = va_arg (ap, const char *)))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  int status = 0;
-  g_autoptr (GError) error = NULL;
-  char *o = NULL, *e = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &o, &e, &status, &error));
-  g_assert_no_error (error);
-  if (out)
-    *out = o;
-  else
-    g_free (o);
-  if (err)
-    *err = e;
-  else
-    g_free (e);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
 
 static void
 test_play_list_show (void)
 {
   g_autofree char *out = NULL, *err = NULL;
-  g_assert_cmpint (run (&out, NULL, "new", "--cossacks", "Ivan", "--turks=Ali", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "new", "--cossacks", "Ivan", "--turks=Ali", NULL),
+                   ==, 0);
   gint64 id = g_ascii_strtoll (out, NULL, 10);
   g_assert_cmpint (id, >, 0);
   g_autofree char *ids = g_strdup_printf ("%" G_GINT64_FORMAT, id);
@@ -60,7 +28,8 @@ test_play_list_show (void)
   /* b4-a4 b6-a6 a4-a5 are legal; then b7-b6 is not (a6xa4 is compulsory):
    * exit 2, the three legal moves stay, the illegal one is not recorded. */
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run (NULL, &err, "play", ids, "b4-a4", "b6-a6", "a4-a5", "b7-b6", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, &err, "play", ids, "b4-a4", "b6-a6", "a4-a5", "b7-b6", NULL),
+                   ==, 2);
   g_assert_nonnull (strstr (err, "A capture is compulsory"));
   g_assert_nonnull (strstr (err, "b7-b6"));
   {
@@ -69,9 +38,9 @@ test_play_list_show (void)
     g_assert_cmpuint (kz_game_get_ply (game), ==, 3);
     g_assert_cmpstr (kz_game_get_move_text (game, 2), ==, "a4-a5");
   }
-  g_assert_cmpint (run (NULL, NULL, "undo", ids, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "undo", ids, NULL), ==, 0);
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "list", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "list", NULL), ==, 0);
   g_auto (GStrv) fields = g_strsplit (g_strchomp (out), "\t", -1);
   g_assert_cmpuint (g_strv_length (fields), ==, 7);
   g_assert_cmpstr (fields[0], ==, ids);
@@ -82,17 +51,17 @@ test_play_list_show (void)
   g_assert_cmpstr (fields[6], ==, "2");
 
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "show", ids, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "show", ids, NULL), ==, 0);
   g_assert_nonnull (strstr (out, "[Cossacks \"Ivan\"]\n[Turks \"Ali\"]\n[Result \"*\"]\n"));
   g_assert_true (g_str_has_suffix (out, "\n1. b4-a4 b6-a6 *\n"));
 
   /* Bad input: exit 2. */
-  g_assert_cmpint (run (NULL, NULL, "show", "999999", NULL), ==, 2);
-  g_assert_cmpint (run (NULL, NULL, "play", "abc", "b4-a4", NULL), ==, 2);
-  g_assert_cmpint (run (NULL, NULL, "new", "--bogus", NULL), ==, 2);
-  g_assert_cmpint (run (NULL, NULL, "selfplay", "--games", "x", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "show", "999999", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "play", "abc", "b4-a4", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "new", "--bogus", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "selfplay", "--games", "x", NULL), ==, 2);
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "selfplay", "--help", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "selfplay", "--help", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "Usage"));
 }
 
@@ -100,11 +69,12 @@ static void
 test_export_import (void)
 {
   g_autofree char *out = NULL, *err = NULL;
-  g_assert_cmpint (run (&out, NULL, "selfplay", "--games", "3", "--seed", "42", "--max-plies", "40", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "selfplay", "--games", "3", "--seed", "42",
+                            "--max-plies", "40", NULL), ==, 0);
   g_auto (GStrv) lines = g_strsplit (g_strchomp (out), "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), >=, 3);
   g_autofree char *kgn = g_build_filename (dir, "all.kgn", NULL);
-  g_assert_cmpint (run (NULL, NULL, "export", "-o", kgn, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "export", "-o", kgn, NULL), ==, 0);
   g_autofree char *text = NULL;
   g_assert_true (g_file_get_contents (kgn, &text, NULL, NULL));
 
@@ -112,10 +82,10 @@ test_export_import (void)
   g_autofree char *db1 = db;
   db = g_build_filename (dir, "second.db", NULL);
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "import", kgn, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "import", kgn, NULL), ==, 0);
   g_assert_nonnull (strstr (out, "4 imported, 0 duplicates skipped, 0 could not be read\n"));
   g_autofree char *kgn2 = g_build_filename (dir, "again.kgn", NULL);
-  g_assert_cmpint (run (NULL, NULL, "export", "-o", kgn2, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "export", "-o", kgn2, NULL), ==, 0);
   g_autofree char *text2 = NULL;
   g_assert_true (g_file_get_contents (kgn2, &text2, NULL, NULL));
   g_assert_cmpstr (text, ==, text2);
@@ -124,7 +94,7 @@ test_export_import (void)
   g_autofree char *bad = g_build_filename (dir, "bad.kgn", NULL);
   g_assert_true (g_file_set_contents (bad, "1. b4-a4 *\n\n[Event \"x\"]\n1. b4-b6 *\n\n[Event \"y\"]\n1. d4-e4 *\n", -1, NULL));
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, &err, "import", bad, NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, &out, &err, "import", bad, NULL), ==, 2);
   g_assert_nonnull (strstr (out, "2 imported, 0 duplicates skipped, 1 could not be read\n"));
   g_assert_nonnull (strstr (err, "line 4, column 4: "));
 
@@ -133,7 +103,7 @@ test_export_import (void)
   db = g_build_filename (dir, "letter.txt", NULL);
   g_assert_true (g_file_set_contents (db, "Dear Sultan,\n", -1, NULL));
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run (NULL, &err, "list", NULL), ==, 1);
+  g_assert_cmpint (run_cli (db, NULL, &err, "list", NULL), ==, 1);
   g_assert_nonnull (strstr (err, "letter.txt"));
   g_autofree char *letter = NULL;
   g_assert_true (g_file_get_contents (db, &letter, NULL, NULL));
@@ -159,7 +129,8 @@ test_missing_database (void)
   for (guint i = 0; i < G_N_ELEMENTS (cmds); i++)
     {
       g_autofree char *err = NULL;
-      g_assert_cmpint (run (NULL, &err, cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3], NULL), ==, 2);
+      g_assert_cmpint (run_cli (db, NULL, &err, cmds[i][0], cmds[i][1], cmds[i][2], cmds[i][3],
+                                NULL), ==, 2);
       g_assert_nonnull (strstr (err, "no game database at"));
       g_assert_nonnull (strstr (err, db));
       g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
@@ -169,7 +140,7 @@ test_missing_database (void)
   /* In an existing folder too. */
   g_free (db);
   db = g_build_filename (dir, "not-there.db", NULL);
-  g_assert_cmpint (run (NULL, NULL, "show", "9999", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "show", "9999", NULL), ==, 2);
   g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
   g_free (db);
   db = g_steal_pointer (&db0);
@@ -188,15 +159,15 @@ test_selfplay (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autofree char *out = NULL, *err = NULL;
-      g_assert_cmpint (run (&out, &err, "selfplay", bad[i][0], bad[i][1], NULL), ==, 2);
+      g_assert_cmpint (run_cli (db, &out, &err, "selfplay", bad[i][0], bad[i][1], NULL), ==, 2);
       g_assert_cmpstr (out, ==, "");
       g_assert_nonnull (strstr (err, bad[i][0]));
       g_assert_nonnull (strstr (err, "needs a number from 1 to"));
       g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
     }
   g_autofree char *out = NULL;
-  g_assert_cmpint (run (&out, NULL, "selfplay", "--games", "2", "--seed", "1", "--max-plies", "6",
-                        NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "selfplay", "--games", "2", "--seed", "1",
+                            "--max-plies", "6", NULL), ==, 0);
   g_assert_cmpuint (strlen (out), >, 0);
   g_autoptr (GError) error = NULL;
   g_autoptr (KzStore) store = kz_store_open (db, &error);
@@ -231,8 +202,8 @@ test_damaged_database (void)
   g_autofree char *sub = g_build_filename (dir, "damaged", NULL);
   g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
   db = g_build_filename (sub, "games.db", NULL);
-  g_assert_cmpint (run (NULL, NULL, "selfplay", "--games", "20", "--seed", "2", "--max-plies", "80",
-                        NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "selfplay", "--games", "20", "--seed", "2",
+                            "--max-plies", "80", NULL), ==, 0);
   {
     g_autoptr (KzStore) store = kz_store_open (db, NULL);
     g_assert_cmpint (sqlite3_exec (kz_store_get_db (store), "DELETE FROM moves WHERE game_id > 2",
@@ -246,7 +217,7 @@ test_damaged_database (void)
   g_assert_true (g_file_set_contents (db, data, (gssize) len, NULL));
 
   g_autofree char *out = NULL, *err = NULL;
-  g_assert_cmpint (run (&out, &err, "list", NULL), ==, 1);
+  g_assert_cmpint (run_cli (db, &out, &err, "list", NULL), ==, 1);
   g_assert_cmpstr (out, ==, "");
   g_assert_nonnull (strstr (err, db));
   g_assert_nonnull (strstr (err, "damaged"));
@@ -276,13 +247,13 @@ test_names_and_imports (void)
   g_autofree char *db0 = db;
   db = g_build_filename (dir, "imports.db", NULL);
   g_autofree char *out = NULL, *err = NULL;
-  g_assert_cmpint (run (&out, &err, "new", "--cossacks", "Ivan\tSirko", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, &out, &err, "new", "--cossacks", "Ivan\tSirko", NULL), ==, 2);
   g_assert_nonnull (strstr (err, "control character"));
   g_clear_pointer (&err, g_free);
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, &err, "new", "--turks", "a\nb", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, &out, &err, "new", "--turks", "a\nb", NULL), ==, 2);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run (NULL, &err, "new", "--turks", "\xff", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, &err, "new", "--turks", "\xff", NULL), ==, 2);
   g_assert_nonnull (strstr (err, "UTF-8"));
   g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
 
@@ -292,17 +263,17 @@ test_names_and_imports (void)
     "[Cossacks \"A\"]\n\n1. b4-a4 *\n\n[Cossacks \"bad\"]\n\n1. zz *\n", -1, NULL));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run (&out, &err, "import", kgn, NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, &out, &err, "import", kgn, NULL), ==, 2);
   g_assert_cmpstr (out, ==, "2 imported, 1 duplicate skipped, 1 could not be read\n");
   g_assert_nonnull (strstr (err, "line 15, column 4: "));
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "import", kgn, NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, &out, NULL, "import", kgn, NULL), ==, 2);
   g_assert_cmpstr (out, ==, "0 imported, 3 duplicates skipped, 1 could not be read\n");
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "new", "--cossacks", "Mine", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "new", "--cossacks", "Mine", NULL), ==, 0);
 
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "imports", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "imports", NULL), ==, 0);
   g_auto (GStrv) lines = g_strsplit (g_strchomp (out), "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 2);
   g_auto (GStrv) first = g_strsplit (lines[1], "\t", -1);   /* the oldest */
@@ -313,28 +284,28 @@ test_names_and_imports (void)
   g_assert_cmpstr (first[5], ==, "2");
   g_assert_cmpstr (first[6], ==, "batch.kgn");
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "list", "--import", first[0], NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "list", "--import", first[0], NULL), ==, 0);
   g_assert_nonnull (strstr (out, "\tA\t"));
   g_assert_nonnull (strstr (out, "\tB\t"));
   g_assert_null (strstr (out, "Mine"));
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "delete-import", first[0], NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "delete-import", first[0], NULL), ==, 0);
   g_assert_cmpstr (out, ==, "deleted 2 games\n");
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run (&out, NULL, "list", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &out, NULL, "list", NULL), ==, 0);
   g_assert_nonnull (strstr (out, "Mine"));
   g_assert_null (strstr (out, "\tA\t"));
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run (NULL, &err, "delete-import", first[0], NULL), ==, 2);
-  g_assert_cmpint (run (NULL, NULL, "delete-import", "x", NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, &err, "delete-import", first[0], NULL), ==, 2);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "delete-import", "x", NULL), ==, 2);
   /* backup: a copy that lists the same games. */
   g_autofree char *copy = g_build_filename (dir, "imports-backup.db", NULL);
-  g_assert_cmpint (run (NULL, NULL, "backup", copy, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "backup", copy, NULL), ==, 0);
   g_autofree char *list1 = NULL, *list2 = NULL;
-  g_assert_cmpint (run (&list1, NULL, "list", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &list1, NULL, "list", NULL), ==, 0);
   g_free (db);
   db = g_strdup (copy);
-  g_assert_cmpint (run (&list2, NULL, "list", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &list2, NULL, "list", NULL), ==, 0);
   g_assert_cmpstr (list1, ==, list2);
   g_free (db);
   db = g_steal_pointer (&db0);

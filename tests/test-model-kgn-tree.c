@@ -7,11 +7,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
-#include <sys/wait.h>
 #include <glib/gstdio.h>
 
 #include "kz-game.h"
 #include "kz-kgn.h"
+#include "run-cli.h"
 
 static const char annotated[] =
   "% an escape line, ignored\n"
@@ -234,28 +234,6 @@ test_errors (void)
 }
 
 /* kazaki-cli import, show, export and list carry the annotations. */
-static int
-run_cli (const char *db, char **out, ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer) g_getenv ("KAZAKI_CLI"));
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  va_list ap;
-  va_start (ap, out);
-  const char *a;
-  while ((a = va_arg (ap, const char *)))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  int status = 0;
-  g_autoptr (GError) error = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, out, NULL, &status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 test_cli (void)
 {
@@ -272,18 +250,18 @@ test_cli (void)
   g_autofree char *out2 = g_build_filename (dir, "out2.kgn", NULL);
   g_assert_true (g_file_set_contents (in, annotated, -1, NULL));
   g_autofree char *o = NULL;
-  g_assert_cmpint (run_cli (db, &o, "import", in, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &o, NULL, "import", in, NULL), ==, 0);
   g_assert_true (g_str_has_prefix (o, "1 imported"));
   g_clear_pointer (&o, g_free);
-  g_assert_cmpint (run_cli (db, &o, "show", "1", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &o, NULL, "show", "1", NULL), ==, 0);
   g_assert_cmpstr (o, ==, expected);
   g_clear_pointer (&o, g_free);
-  g_assert_cmpint (run_cli (db, &o, "list", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, &o, NULL, "list", NULL), ==, 0);
   g_assert_true (g_str_has_suffix (o, "\tIvan\tAli\t*\tunterminated\t5\n"));
   g_clear_pointer (&o, g_free);
-  g_assert_cmpint (run_cli (db, NULL, "export", "-o", out1, NULL), ==, 0);
-  g_assert_cmpint (run_cli (db2, NULL, "import", out1, NULL), ==, 0);
-  g_assert_cmpint (run_cli (db2, NULL, "export", "-o", out2, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "export", "-o", out1, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db2, NULL, NULL, "import", out1, NULL), ==, 0);
+  g_assert_cmpint (run_cli (db2, NULL, NULL, "export", "-o", out2, NULL), ==, 0);
   g_autofree char *t1 = NULL, *t2 = NULL;
   g_assert_true (g_file_get_contents (out1, &t1, NULL, NULL));
   g_assert_true (g_file_get_contents (out2, &t2, NULL, NULL));
