@@ -12,6 +12,7 @@
 #include "kz-board-geometry.h"
 #include "kz-board-painter.h"
 #include "kz-board-view.h"
+#include "ui-render.h"
 
 #define WIDTH  360
 #define HEIGHT 640
@@ -52,17 +53,6 @@ on_message (KzBoardView *view, const char *text, gboolean refusal, Fixture *f)
     g_ptr_array_add (f->messages, g_strdup (text));
   else if (text)
     g_ptr_array_add (f->hints, g_strdup (text));
-}
-
-static void
-wait_frames (int n)
-{
-  for (int i = 0; i < n; i++)
-    {
-      gint64 end = g_get_monotonic_time () + 20 * 1000;
-      while (g_get_monotonic_time () < end)
-        g_main_context_iteration (NULL, FALSE);
-    }
 }
 
 static void
@@ -228,35 +218,6 @@ test_hint_ambiguous_end (Fixture *f, gconstpointer data)
   g_assert_cmpstr (g_ptr_array_index (f->chosen, 0), ==, "a3xa5xc5xc3xa3");
 }
 
-/* Renders the view into an image surface. */
-static cairo_surface_t *
-render (Fixture *f)
-{
-  GdkPaintable *paintable = gtk_widget_paintable_new (GTK_WIDGET (f->view));
-  int w = gtk_widget_get_width (GTK_WIDGET (f->view));
-  int h = gtk_widget_get_height (GTK_WIDGET (f->view));
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (surface);
-  GskRenderNode *node = NULL;
-
-  /* On a loaded machine the window may take a while to be drawable. */
-  for (int tries = 0; node == NULL && tries < 250; tries++)
-    {
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, w, h);
-      node = gtk_snapshot_free_to_node (snapshot);
-      if (node == NULL)
-        wait_frames (1);
-    }
-  g_assert_nonnull (node);
-  gsk_render_node_draw (node, cr);
-  gsk_render_node_unref (node);
-  cairo_destroy (cr);
-  g_object_unref (paintable);
-  cairo_surface_flush (surface);
-  return surface;
-}
-
 /* Red minus blue at the centre of a point: > 0 for a Turk, < 0 for a Cossack. */
 static int
 redness (cairo_surface_t *surface, const KzBoardGeometry *g, int sq)
@@ -292,7 +253,7 @@ test_drawing (Fixture *f, gconstpointer data)
                                                          : ADW_COLOR_SCHEME_FORCE_LIGHT);
         kz_board_view_set_flipped (f->view, flipped);
         wait_frames (3);
-        surface = render (f);
+        surface = render_widget (GTK_WIDGET (f->view));
         kz_board_geometry_init (&g, gtk_widget_get_width (GTK_WIDGET (f->view)),
                                 gtk_widget_get_height (GTK_WIDGET (f->view)), flipped);
         /* Cossacks (blue) on ranks 1–4, Turks (red) on ranks 6–9. */
@@ -336,7 +297,7 @@ test_same_as_painter (Fixture *f, gconstpointer data)
                                                          : ADW_COLOR_SCHEME_FORCE_LIGHT);
         kz_board_view_set_flipped (f->view, flipped);
         wait_frames (3);
-        shown = render (f);
+        shown = render_widget (GTK_WIDGET (f->view));
         w = cairo_image_surface_get_width (shown);
         h = cairo_image_surface_get_height (shown);
         painted = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);

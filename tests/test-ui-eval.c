@@ -15,6 +15,7 @@
 #include "kz-game-analysis.h"
 #include "kz-move-arrow.h"
 #include "kz-move-marks.h"
+#include "ui-render.h"
 
 /* As in test-model-analysis.c: a5xa7 walks into a forced loss, c7-d7
  * throws the Turks' forced win away: two blunders. */
@@ -28,17 +29,6 @@ typedef struct {
   KzGame         *game;
   KzGameAnalysis *analysis;
 } Fixture;
-
-static void
-wait_frames (int n)
-{
-  for (int i = 0; i < n; i++)
-    {
-      gint64 end = g_get_monotonic_time () + 20 * 1000;
-      while (g_get_monotonic_time () < end)
-        g_main_context_iteration (NULL, FALSE);
-    }
-}
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
@@ -78,31 +68,6 @@ fixture_teardown (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_clear_object (&f->analysis);
   g_clear_object (&f->game);
-}
-
-static cairo_surface_t *
-render (GtkWidget *widget)
-{
-  GdkPaintable *paintable = gtk_widget_paintable_new (widget);
-  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  cairo_t *cr = cairo_create (surface);
-  GskRenderNode *node = NULL;
-  for (int tries = 0; node == NULL && tries < 250; tries++)
-    {
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, w, h);
-      node = gtk_snapshot_free_to_node (snapshot);
-      if (node == NULL)
-        wait_frames (1);
-    }
-  g_assert_nonnull (node);
-  gsk_render_node_draw (node, cr);
-  gsk_render_node_unref (node);
-  cairo_destroy (cr);
-  g_object_unref (paintable);
-  cairo_surface_flush (surface);
-  return surface;
 }
 
 /* The pixel at (x, y) as 0xRRGGBB (premultiplied, on an opaque window). */
@@ -182,7 +147,7 @@ test_graph (Fixture *f, gconstpointer data)
    * of the graph) is a red dot; the start, a Cossack advantage, is blue
    * above the middle line */
   wait_frames (3);
-  cairo_surface_t *s = render (GTK_WIDGET (f->graph));
+  cairo_surface_t *s = render_widget (GTK_WIDGET (f->graph));
   int h = gtk_widget_get_height (GTK_WIDGET (f->graph));
   int r, g, b;
   pixel (s, (int) kz_eval_graph_x_of (f->graph, 1), h - 4 - 1, &r, &g, &b);
@@ -252,7 +217,7 @@ test_bar (Fixture *f, gconstpointer data)
   gtk_test_accessible_assert_property (GTK_ACCESSIBLE (f->bar), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT,
                                        "Cossacks +4.00");
   wait_frames (3);
-  cairo_surface_t *s = render (GTK_WIDGET (f->bar));
+  cairo_surface_t *s = render_widget (GTK_WIDGET (f->bar));
   int h = gtk_widget_get_height (GTK_WIDGET (f->bar));
   int r, g, b;
   /* E(400) = 0.81: blue from the bottom to 81 %, red above */
@@ -267,7 +232,7 @@ test_bar (Fixture *f, gconstpointer data)
   /* flipped with the board: the Cossacks' share at the top */
   kz_eval_bar_set_flipped (f->bar, TRUE);
   wait_frames (3);
-  s = render (GTK_WIDGET (f->bar));
+  s = render_widget (GTK_WIDGET (f->bar));
   pixel (s, 5, 5, &r, &g, &b);
   g_assert_cmpint (b, >, r + 60);
   pixel (s, 5, h - 5, &r, &g, &b);
@@ -304,7 +269,7 @@ test_arrow (void)
     {
       kz_move_arrow_set_flipped (arrow, flipped);
       wait_frames (3);
-      cairo_surface_t *s = render (GTK_WIDGET (arrow));
+      cairo_surface_t *s = render_widget (GTK_WIDGET (arrow));
       int w = gtk_widget_get_width (GTK_WIDGET (arrow)), h = gtk_widget_get_height (GTK_WIDGET (arrow));
       KzBoardGeometry g;
       kz_board_geometry_init (&g, w, h, flipped);
