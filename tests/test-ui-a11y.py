@@ -5,7 +5,8 @@ Starts, inside a private D-Bus session of its own, the AT-SPI bus
 (at-spi-bus-launcher), then the app with a computer opponent that moves
 first, and reads the accessible tree through pyatspi (the library Orca
 uses): the 41 points of the board with their names, the keyboard focus on
-a point, and the sentence the board announces after the computer's move.
+a point, the sentence the board announces after the computer's move, and
+the board hidden while the game is paused.
 TAP output; skips without a display, pyatspi or the bus launcher.
 
 SPDX-License-Identifier: GPL-3.0-or-later
@@ -104,7 +105,7 @@ try:
         if bus_ready():
             break
         time.sleep(0.1)
-    print('1..13')
+    print('1..15')
     check('the AT-SPI bus runs in the test session', bus_ready())
 
     env = dict(os.environ, GSETTINGS_BACKEND='keyfile',
@@ -113,11 +114,13 @@ try:
                G_MESSAGES_DEBUG='all')
     for var in ('NO_AT_BRIDGE', 'GTK_A11Y'):
         env.pop(var, None)
-    # The computer plays the Cossacks, who move first, at once.  Not a
-    # first start: no pointer to How to Play (a toast, whose close button
-    # libadwaita 1.2 leaves unnamed) over the window.
+    # The computer plays the Cossacks, who move first, at once, with a clock
+    # (which can be paused).  Not a first start: no pointer to How to Play
+    # (a toast, whose close button libadwaita 1.2 leaves unnamed) over the
+    # window.
     for key, value in (('last-game-kind', 'computer'), ('player-side', 'turks'),
-                       ('computer-level', '1'), ('how-to-play-offered', 'true')):
+                       ('computer-level', '1'), ('how-to-play-offered', 'true'),
+                       ('time-control', '300+3')):
         subprocess.run(['gsettings', 'set', 'io.github.kazaki.Kazaki', key, value], env=env, check=True)
     # With a game in the library (a finished random one), the app begins a
     # game of the kind last chosen rather than a first two-player game.
@@ -274,6 +277,37 @@ try:
             time.sleep(0.02)
     check('the player\'s move is announced too (%s)' % reply,
           heard.startswith('Turks: %s ' % frm), heard)
+
+    # Paused (win.pause), the board is hidden: its points leave the tree a
+    # screen reader reads, and the keyboard focus is on Resume.
+    def win_action(name):
+        subprocess.run(['gdbus', 'call', '--session', '--dest', 'io.github.kazaki.Kazaki',
+                        '--object-path', '/io/github/kazaki/Kazaki/window/1', '--method',
+                        'org.gtk.Actions.Activate', name, '[]', '{}'], capture_output=True)
+
+    def cells():
+        return [x for x in nodes() if x.getRole() == pyatspi.ROLE_TABLE_CELL]
+
+    win_action('pause')
+    hidden = cells()
+    for _ in range(50):
+        if not hidden:
+            break
+        time.sleep(0.1)
+        hidden = cells()
+    focused = [x.name for x in nodes() if x.getState().contains(pyatspi.STATE_FOCUSED)
+               and x.getRole() == pyatspi.ROLE_PUSH_BUTTON]
+    check('paused, the board\'s points are hidden from a screen reader, the focus on Resume',
+          not hidden and any('Resume' in f for f in focused),
+          '%d points, focused: %s' % (len(hidden), focused))
+    win_action('pause')
+    shown = cells()
+    for _ in range(50):
+        if len(shown) == 41:
+            break
+        time.sleep(0.1)
+        shown = cells()
+    check('resumed, the 41 points are back', len(shown) == 41, len(shown))
 
     # A reviewed game with variations and marks: the move list's buttons
     # say the mark and that a move belongs to a variation (issue 12).

@@ -136,6 +136,8 @@ show_pause (KzWindow *self)
       /* Hidden, not only covered: nobody studies the position meanwhile. */
       gtk_widget_set_opacity (GTK_WIDGET (self->board_view), shown ? 0.0 : 1.0);
       gtk_widget_set_can_target (GTK_WIDGET (self->board_view), !shown);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (self->board_view), GTK_ACCESSIBLE_STATE_HIDDEN,
+                                   shown, -1);
       if (shown)
         gtk_widget_grab_focus (self->resume_button);
       else if (had_focus)
