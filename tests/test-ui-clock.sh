@@ -27,7 +27,7 @@ clock_of_move() {
 export -f newest newest_kgn clock_of_move
 export CLI db
 
-echo "1..22"
+echo "1..24"
 
 # --- 1. two players, 3 seconds each: the Cossacks' flag falls ----------
 gsettings set io.github.kazaki.Kazaki time-control "3"
@@ -120,6 +120,19 @@ if have_xdotool; then
     wait_until 10 bash -c '[ "$(action_state clock-running)" = true ]'
 else
   skip "closed (Escape), the clocks run again" "xdotool is not installed"
+fi
+# Minimised (unmapped by the window manager, as xdotool does here): the
+# clocks stop; shown again, they run.
+if have_xdotool; then
+  target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
+  xdotool windowunmap "$target"
+  check "the window minimised, the clocks stop" \
+    wait_until 10 bash -c '[ "$(action_state clock-running)" = false ]'
+  xdotool windowmap "$target"
+  check "shown again, they run" wait_until 10 bash -c '[ "$(action_state clock-running)" = true ]'
+else
+  skip "the window minimised, the clocks stop" "xdotool is not installed"
+  skip "shown again, they run" "xdotool is not installed"
 fi
 sleep 2   # the Turks' clock runs; then the app is closed mid-turn
 quit_app
