@@ -15,6 +15,7 @@
 #include "kz-library-window.h"
 #include "kz-session.h"
 #include "kz-store.h"
+#include "remove-files.h"
 #include "ui-test-app.h"
 
 #define N_GAMES 30
@@ -201,16 +202,10 @@ test_undo_shows_row (void)
     g_assert_cmpint (g_application_run (G_APPLICATION (app), 0, NULL), ==, 0);
   }
 
-  {
-    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-    g_unlink (wal);
-    g_unlink (shm);
-    g_unlink (path);
-    g_rmdir (kazaki);
-    g_rmdir (data);
-    g_rmdir (dir);
-  }
+  remove_database (path);
+  g_rmdir (kazaki);
+  g_rmdir (data);
+  g_rmdir (dir);
 }
 
 int

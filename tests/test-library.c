@@ -14,6 +14,7 @@
 #include "kz-replay.h"
 #include "kz-store-private.h"
 #include "kz-store.h"
+#include "remove-files.h"
 
 #define N_GAMES 10000
 #define BASE_TIME G_GINT64_CONSTANT (1700000000)
@@ -83,11 +84,7 @@ static void
 big_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_object (&f->store);
-  g_autofree char *wal = g_strconcat (f->path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (f->path, "-shm", NULL);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_unlink (f->path);
+  remove_database (f->path);
   g_rmdir (f->dir);
   g_free (f->path);
   g_free (f->dir);

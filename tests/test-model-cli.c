@@ -10,6 +10,7 @@
 #include "kz-kgn.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
+#include "remove-files.h"
 #include "run-cli.h"
 
 static char *dir;
@@ -329,15 +330,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/cli/damaged-database", test_damaged_database);
   g_test_add_func ("/model/cli/names-and-imports", test_names_and_imports);
   int r = g_test_run ();
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_unlink (p);
-    }
-  if (d)
-    g_dir_close (d);
-  g_rmdir (dir);
+  remove_dir (dir);
   return r;
 }

@@ -11,6 +11,7 @@
 
 #include "kz-game.h"
 #include "kz-kgn.h"
+#include "remove-files.h"
 #include "run-cli.h"
 
 static const char annotated[] =
@@ -269,12 +270,8 @@ test_cli (void)
   g_assert_cmpstr (t2, ==, t1);
   for (const char *const *f = (const char *const[]) { in, out1, out2, NULL }; *f; f++)
     g_unlink (*f);
-  for (const char *const *f = (const char *const[]) { db, db2, NULL }; *f; f++)
-    for (const char *const *sfx = (const char *const[]) { "", "-wal", "-shm", NULL }; *sfx; sfx++)
-      {
-        g_autofree char *p = g_strconcat (*f, *sfx, NULL);
-        g_unlink (p);
-      }
+  remove_database (db);
+  remove_database (db2);
   g_rmdir (dir);
 }
 

@@ -11,6 +11,7 @@
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "long-game.h"
+#include "remove-files.h"
 
 static KzGame *
 random_game (guint32 seed, guint max_plies)
@@ -157,11 +158,7 @@ test_round_trip (void)
     g_autofree char *third = kz_kgn_export_games (loaded);
     g_assert_cmpstr (first, ==, third);
   }
-  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_unlink (path);
+  remove_database (path);
   g_rmdir (dir);
 }
 
@@ -306,11 +303,7 @@ test_import_bad_game (void)
   g_assert_cmpint (kz_game_get_termination (c), ==, KZ_TERMINATION_AGREEMENT);
 
   g_clear_object (&store);
-  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_unlink (path);
+  remove_database (path);
   g_rmdir (dir);
 }
 
@@ -333,12 +326,7 @@ remove_temp_store (KzStore *store, char *dir)
 {
   g_autofree char *path = g_strdup (kz_store_get_path (store));
   g_object_unref (store);
-  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
-    {
-      g_autofree char *name = g_strconcat (path, suffixes[i], NULL);
-      g_unlink (name);
-    }
+  remove_database (path);
   g_rmdir (dir);
   g_free (dir);
 }

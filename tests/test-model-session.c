@@ -12,6 +12,7 @@
 
 #include "immutable.h"
 #include "kz-session.h"
+#include "remove-files.h"
 
 typedef struct {
   char *dir;
@@ -27,23 +28,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_all (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_remove (p);
-    }
-  g_rmdir (dir);
-}
-
-static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
-  remove_all (f->dir);
+  remove_dir (f->dir);
   g_free (f->dir);
   g_free (f->path);
 }

@@ -18,6 +18,7 @@
 #include "kz-store-private.h"
 #include "kz-kgn.h"
 #include "old-schema.h"
+#include "remove-files.h"
 
 typedef struct {
   char *dir;
@@ -884,17 +885,6 @@ test_migration (Fixture *f, gconstpointer data)
   g_autoptr (KzStore) again = open_ok (f->path);
   g_autoptr (KzGameInfo) info3 = kz_store_get_game_info (again, 1, NULL);
   g_assert_cmpuint (info3->plies, ==, 4);
-}
-
-static void
-remove_database (const char *path)
-{
-  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
-  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
-    {
-      g_autofree char *name = g_strconcat (path, suffixes[i], NULL);
-      g_unlink (name);
-    }
 }
 
 /* Version 2 recorded selfplay's random movers as computers of level 0;

@@ -15,6 +15,7 @@
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "old-schema.h"
+#include "remove-files.h"
 
 /* The whole tree as text: every node with its move, notes and children. */
 static void
@@ -270,11 +271,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  for (const char *const *sfx = (const char *const[]) { "", "-wal", "-shm", "-journal", NULL }; *sfx; sfx++)
-    {
-      g_autofree char *p = g_strconcat (f->path, *sfx, NULL);
-      g_unlink (p);
-    }
+  remove_database (f->path);
   g_rmdir (f->dir);
   g_free (f->dir);
   g_free (f->path);

@@ -15,6 +15,7 @@
 #include "kz-kgn.h"
 #include "kz-session.h"
 #include "kz-store.h"
+#include "remove-files.h"
 #include "ui-test-app.h"
 
 GResource *kz_get_resource (void);
@@ -138,11 +139,7 @@ test_import_summary_undo (void)
       gtk_window_destroy (GTK_WINDOW (d2));
     }
   g_clear_object (&session);
-  g_autofree char *wal = g_strconcat (db, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (db, "-shm", NULL);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_unlink (db);
+  remove_database (db);
   g_unlink (kgn);
   g_rmdir (dir);
 }
@@ -180,11 +177,7 @@ test_cancel (void)
   g_assert_nonnull (find_text (GTK_WIDGET (dialog), counts));
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_clear_object (&session);
-  g_autofree char *wal = g_strconcat (db, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (db, "-shm", NULL);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_unlink (db);
+  remove_database (db);
   g_unlink (kgn);
   g_rmdir (dir);
 }
