@@ -242,7 +242,7 @@ refocus_idle (gpointer data)
   if (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (self)) != NULL)
     return G_SOURCE_REMOVE;   /* another alert followed: it has the focus */
 #endif
-  if (focus == NULL || !gtk_widget_is_ancestor (focus, board))
+  if (focus == NULL || (focus != board && !gtk_widget_is_ancestor (focus, board)))
     gtk_widget_grab_focus (board);
   return G_SOURCE_REMOVE;
 }
