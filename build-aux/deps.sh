@@ -34,7 +34,7 @@ kazaki_packages() {
   # LANGUAGE in C.UTF-8 (stack.sh generates ru_RU.UTF-8 from it).
   echo locales
   case "$suite" in
-    bookworm|trixie) ;;
+    bookworm|trixie|forky) ;;
     *) echo "warning: suite $suite not tried; using the Debian 12/13 package names" >&2 ;;
   esac
 }

@@ -97,7 +97,10 @@ kazaki_stack_prepare() {
   else
     echo "== stack (Debian $suite): making a Debian root in $root (mmdebstrap, $mirror)"
     rm -rf "$root.new" "$stamp"
+    # Check-Valid-Until off: testing's Release files expire within days,
+    # and the archive reachable here may be a snapshot older than that.
     mmdebstrap --variant=apt --mode=root \
+      --aptopt='Acquire::Check-Valid-Until "false"' \
       --include="$(IFS=,; echo "${packages[*]}")" \
       --dpkgopt='path-exclude=/usr/share/doc/*' \
       --dpkgopt='path-exclude=/usr/share/man/*' \

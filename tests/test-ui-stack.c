@@ -62,6 +62,7 @@ main_window (GtkApplication *app)
   return window;
 }
 
+#if !ADW_CHECK_VERSION (1, 8, 0)
 /* A shown toplevel of the type named `type_name`, or NULL. */
 static GtkWindow *
 toplevel_of_type (const char *type_name)
@@ -73,6 +74,7 @@ toplevel_of_type (const char *type_name)
       return l->data;
   return NULL;
 }
+#endif
 
 /* A shown toplevel titled `title`, or NULL. */
 static GtkWindow *
