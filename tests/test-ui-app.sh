@@ -186,13 +186,8 @@ for _ in $(seq 1 50); do
 done
 check "the game-over dialog says \"Cossacks Win\"" test "$shown_alert" = "'Cossacks Win'"
 if have_xdotool; then
-  # The window that shows it: its own (libadwaita < 1.5) or the main one.
-  target=$(xdotool search --name '^Cossacks Win$' 2>/dev/null | head -1)
-  [ -n "$target" ] || target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
-  # No window manager: the keyboard goes to the window under the pointer.
+  point_at_alert '^Cossacks Win$'
   # The alert may still be fading in on a loaded machine: a few tries.
-  eval "$(xdotool getwindowgeometry --shell "$target")"
-  xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
   for _ in 1 2 3 4 5; do
     sleep 0.5
     xdotool key alt+r
@@ -291,14 +286,8 @@ if have_xdotool; then
     [ "$(action_state shown-alert 2>/dev/null)" = "'New Game'" ] && break
     sleep 0.2
   done
-  target=$(xdotool search --name '^New Game$' 2>/dev/null | head -1)
-  [ -n "$target" ] || target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
   sleep 1
-  if [ -n "$target" ]; then
-    # No window manager: the keyboard goes to the window under the pointer.
-    eval "$(xdotool getwindowgeometry --shell "$target")"
-    xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2)) key Return 2>/dev/null
-  fi
+  point_at_alert '^New Game$' && xdotool key Return 2>/dev/null
   check "New Game (Enter: Start) begins game 2" \
     eventually bash -c '"$1" --db "$2" list | head -1 | cut -f1 | grep -qx 2' _ "$CLI" "$db"
   check "and the empty game 1 is not left in the library" test "$(game_count "$db")" = 1

@@ -106,11 +106,7 @@ check "a dialog over the window stops the clocks" \
   wait_until 10 bash -c '[ "$(action_state clock-running)" = false ]'
 check "and it is no pause of the player's" test "$(action_state pause)" = false
 if have_xdotool; then
-  # No window manager: the keyboard goes to the window under the pointer.
-  target=$(xdotool search --name '^Resign for the Turks\?$' 2>/dev/null | head -1)
-  [ -n "$target" ] || target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
-  eval "$(xdotool getwindowgeometry --shell "$target")"
-  xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+  point_at_alert '^Resign for the Turks\?$'
   for _ in 1 2 3 4 5; do
     sleep 0.5
     xdotool key Escape

@@ -46,6 +46,19 @@ skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
 have_xdotool() { command -v xdotool >/dev/null 2>&1 && [ -n "${DISPLAY:-}" ]; }
 
+# Puts the pointer (xdotool) in the middle of the alert whose title
+# matches TITLE-REGEX: a window of its own (libadwaita < 1.5), else the
+# app's window that draws it (AdwAlertDialog). With no window manager the
+# keyboard goes to the window under the pointer. Fails if there is neither.
+point_at_alert() {   # point_at_alert TITLE-REGEX
+  local target
+  target=$(xdotool search --name "$1" 2>/dev/null | head -1)
+  [ -n "$target" ] || target=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
+  [ -n "$target" ] || return 1
+  eval "$(xdotool getwindowgeometry --shell "$target")"
+  xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2))
+}
+
 # Polls COMMAND every 0.2 s until it succeeds, for up to SECONDS (the
 # machine may be loaded); eventually: up to 10 s.
 wait_until() {   # wait_until SECONDS COMMAND...
