@@ -121,7 +121,9 @@ try:
     for key, value in (('last-game-kind', 'computer'), ('player-side', 'turks'),
                        ('computer-level', '1'), ('how-to-play-offered', 'true'),
                        ('time-control', '300+3')):
-        subprocess.run(['gsettings', 'set', 'io.github.kazaki.Kazaki', key, value], env=env, check=True)
+        # stdout is TAP: GLib's debug lines (G_MESSAGES_DEBUG=all) go to the log
+        subprocess.run(['gsettings', 'set', 'io.github.kazaki.Kazaki', key, value], env=env, check=True,
+                       stdout=sys.stderr)
     # With a game in the library (a finished random one), the app begins a
     # game of the kind last chosen rather than a first two-player game.
     os.makedirs(tmp + '/data/kazaki')

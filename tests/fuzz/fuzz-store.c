@@ -8,6 +8,7 @@
 #include "fuzz-common.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 
 #include "kz-kgn.h"
 #include "kz-store.h"
@@ -24,6 +25,14 @@ remove_files (void)
       g_autofree char *name = g_strconcat (path, suffixes[i], NULL);
       g_unlink (name);
     }
+}
+
+/* At exit: the folder goes too (one per run, not per input). */
+static void
+remove_dir (void)
+{
+  remove_files ();
+  g_rmdir (dir);
 }
 
 static void
@@ -75,6 +84,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       dir = g_dir_make_tmp ("kazaki-fuzz-store-XXXXXX", NULL);
       FUZZ_CHECK (dir != NULL);
       path = g_build_filename (dir, "games.db", NULL);
+      atexit (remove_dir);
     }
   for (int mode = 0; mode < 2; mode++)
     {
