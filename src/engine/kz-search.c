@@ -1040,7 +1040,7 @@ kz_search_level_params (int level, KzSearchLimits *limits)
   /* Levels 1-3: shallow and noisy, no endgame tables (beatable).
    * Level 4: a node budget (reproducible; about 0.1 s on an idle core)
    * under a one-second cap, no depth limit, the tables.  Level 5: a
-   * budget of 2.5 M main-thread nodes (about 0.4 s on an idle machine)
+   * budget of 2.5 M main-thread nodes (about 0.3 s on an idle machine)
    * plus a lazy-SMP helper, a safety cap of 2.9 s (no new iteration
    * after 40 % of it), a higher contempt (it avoids repetitions unless
    * it judges itself clearly worse), the tables. */

@@ -125,7 +125,7 @@ KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
  * most 2.9 s a move).  Levels 1-3 search shallow with root noise and
  * without the endgame tables; level 4 has a node budget (about a
  * tenth of a second) capped at 1 s; level 5 a budget of main-thread
- * nodes about four times as large (about 0.4 s on an idle machine)
+ * nodes about four times as large (about 0.3 s on an idle machine)
  * with a helper thread, a higher repetition contempt, capped at
  * 2.9 s.  The node budgets keep levels 4 and 5 about as strong on a
  * loaded machine as on an idle one (until the cap).  Leaves
