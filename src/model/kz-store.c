@@ -1277,6 +1277,22 @@ step_cached (KzStore *self, sqlite3_stmt *s, GError **error, const char *doing)
   return TRUE;
 }
 
+/* Runs a cached statement that changes game `id`'s row; no row changed
+ * means there is no such game (KZ_STORE_ERROR_NOT_FOUND). */
+static gboolean
+step_game_row (KzStore *self, sqlite3_stmt *s, gint64 id, GError **error, const char *doing)
+{
+  if (!step_cached (self, s, error, doing))
+    return FALSE;
+  if (sqlite3_changes (self->db) != 1)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
+                   _("There is no game %" PRId64 " in “%s”"), id, self->path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 insert_move (KzStore *self, gint64 id, guint ply, const char *move, gint64 played_ms,
              gint64 clock_ms, GError **error, const char *doing)
@@ -2060,15 +2076,7 @@ kz_store_set_outcome (KzStore *self, gint64 id, KzResult result, KzTermination t
     sqlite3_bind_int64 (s, 4, end_time);
   else
     sqlite3_bind_null (s, 4);
-  if (!step_cached (self, s, error, doing))
-    return FALSE;
-  if (sqlite3_changes (self->db) != 1)
-    {
-      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" PRId64 " in “%s”"), id, self->path);
-      return FALSE;
-    }
-  return TRUE;
+  return step_game_row (self, s, id, error, doing);
 }
 
 gboolean
@@ -2085,15 +2093,7 @@ kz_store_set_turn_clock (KzStore *self, gint64 id, guint plies, gint64 ms, GErro
     sqlite3_bind_int64 (s, 3, ms);
   else
     sqlite3_bind_null (s, 3);
-  if (!step_cached (self, s, error, doing))
-    return FALSE;
-  if (sqlite3_changes (self->db) != 1)
-    {
-      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
-                   _("There is no game %" PRId64 " in “%s”"), id, self->path);
-      return FALSE;
-    }
-  return TRUE;
+  return step_game_row (self, s, id, error, doing);
 }
 
 /* ---------------------------------------------------------------------- */
