@@ -25,6 +25,22 @@ find_actionable (GtkWidget  *widget,
   return NULL;
 }
 
+/* Hides the header buttons that make room for the title under
+ * `breakpoint` (each may be NULL: not in this window). */
+static void
+hide_header_buttons (AdwBreakpoint *breakpoint,
+                     GtkWidget     *new_game,
+                     GtkWidget     *toggle,
+                     GtkWidget     *flip,
+                     GtkWidget     *pause)
+{
+  GtkWidget *buttons[] = { new_game, toggle, flip, pause };
+
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    if (buttons[i])
+      adw_breakpoint_add_setters (breakpoint, G_OBJECT (buttons[i]), "visible", FALSE, NULL);
+}
+
 /* The panel under the board, with or without the move list. */
 static AdwBreakpoint *
 panel_under_board (const char *condition,
@@ -53,14 +69,7 @@ panel_under_board (const char *condition,
                               G_OBJECT (side_panel), "margin-top", 0,
                               G_OBJECT (side_panel), "margin-bottom", 6,
                               NULL);
-  if (new_game)
-    adw_breakpoint_add_setters (narrow, G_OBJECT (new_game), "visible", FALSE, NULL);
-  if (toggle)
-    adw_breakpoint_add_setters (narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
-  if (flip)
-    adw_breakpoint_add_setters (narrow, G_OBJECT (flip), "visible", FALSE, NULL);
-  if (pause)
-    adw_breakpoint_add_setters (narrow, G_OBJECT (pause), "visible", FALSE, NULL);
+  hide_header_buttons (narrow, new_game, toggle, flip, pause);
   if (!with_moves)
     {
       adw_breakpoint_add_setters (narrow, G_OBJECT (moves), "visible", FALSE, NULL);
@@ -105,16 +114,9 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
   /* Narrow and short (a phone on its side, or a small window): no room
    * under the board, the panel is hidden (as on libadwaita < 1.4). */
   adw_breakpoint_add_setters (short_narrow, G_OBJECT (side_panel), "visible", FALSE, NULL);
-  if (new_game)
-    adw_breakpoint_add_setters (short_narrow, G_OBJECT (new_game), "visible", FALSE, NULL);
-  /* The title, never cut, needs the room of these two as well (the panel
-   * is hidden here anyway; Flip Board is in the main menu). */
-  if (toggle)
-    adw_breakpoint_add_setters (short_narrow, G_OBJECT (toggle), "visible", FALSE, NULL);
-  if (flip)
-    adw_breakpoint_add_setters (short_narrow, G_OBJECT (flip), "visible", FALSE, NULL);
-  if (pause)
-    adw_breakpoint_add_setters (short_narrow, G_OBJECT (pause), "visible", FALSE, NULL);
+  /* The title, never cut, needs the room of the header buttons here too
+   * (the panel is hidden anyway; Flip Board is in the main menu). */
+  hide_header_buttons (short_narrow, new_game, toggle, flip, pause);
   adw_application_window_add_breakpoint (window, short_narrow);
   return TRUE;
 #else
