@@ -20,14 +20,6 @@
 
 #define N_GAMES 30
 
-static void
-wait_ms (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 /* A mapped label with this text under `widget`. */
 static GtkWidget *
 find_label (GtkWidget *widget, const char *text)
@@ -90,7 +82,7 @@ run_checks (gpointer data)
   g_action_group_activate_action (G_ACTION_GROUP (app), "library", NULL);
   library = library_window (GTK_APPLICATION (app));
   g_assert_nonnull (library);
-  wait_ms (800);
+  ui_test_wait_ms (800);
   list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (library), KZ_TYPE_LIBRARY_WINDOW,
                                                     "list_view"));
   area = gtk_widget_get_parent (list);
@@ -106,14 +98,14 @@ run_checks (gpointer data)
   del = gtk_widget_get_last_child (row);
   g_assert_true (GTK_IS_BUTTON (del));
   gtk_widget_activate (del);
-  wait_ms (500);
+  ui_test_wait_ms (500);
   g_assert_null (find_label (list, top));
   g_assert_nonnull (find_label (list, "Player 29 — Rival 29"));
 
   undo = ui_test_find_button (GTK_WIDGET (library), "_Undo");
   g_assert_nonnull (undo);
   gtk_widget_activate (undo);
-  wait_ms (800);
+  ui_test_wait_ms (800);
 
   /* Back at the top and in sight, above the next one. */
   label = find_label (list, top);
@@ -142,14 +134,14 @@ run_checks (gpointer data)
     g_assert_true (gtk_widget_get_sensitive (del));
     g_assert_true (kz_session_open_for_review (session, N_GAMES, &error));
     g_assert_no_error (error);
-    wait_ms (300);
+    ui_test_wait_ms (300);
     label = find_label (list, top);
     row = gtk_widget_get_parent (gtk_widget_get_parent (label));
     del = gtk_widget_get_last_child (row);
     g_assert_false (gtk_widget_get_sensitive (del));
     g_assert_nonnull (gtk_widget_get_tooltip_text (del));
     g_assert_true (kz_session_go_back (session));
-    wait_ms (300);
+    ui_test_wait_ms (300);
     g_assert_true (gtk_widget_get_sensitive (del));
   }
 

@@ -24,14 +24,6 @@
 #include "kz-file-chooser.h"
 #include "ui-test-app.h"
 
-static void
-wait_ms (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 /* Runs the main loop until *flag is TRUE, at most 5 s (a loaded machine). */
 static void
 wait_for (const gboolean *flag)
@@ -102,7 +94,7 @@ check_about (GApplication *app)
   GtkWindow *window = main_window (GTK_APPLICATION (app));
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  wait_ms (300);
+  ui_test_wait_ms (300);
 #if ADW_CHECK_VERSION (1, 5, 0)
   {
     AdwDialog *dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
@@ -119,7 +111,7 @@ check_about (GApplication *app)
     g_assert_cmpint (adw_about_dialog_get_license_type (about), ==, GTK_LICENSE_GPL_3_0);
     g_assert_cmpstr (adw_about_dialog_get_developer_name (about), ==, "The Kazaki developers");
     g_assert_true (adw_dialog_close (dialog));
-    wait_ms (400);
+    ui_test_wait_ms (400);
     g_assert_null (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)));
   }
 #else
@@ -134,7 +126,7 @@ check_about (GApplication *app)
     g_assert_cmpstr (adw_about_window_get_issue_url (ADW_ABOUT_WINDOW (about)), ==,
                      "https://github.com/kazaki/kazaki/issues");
     gtk_window_destroy (about);
-    wait_ms (200);
+    ui_test_wait_ms (200);
   }
 #endif
 }
@@ -149,7 +141,7 @@ check_alert (GApplication *app)
   g_autofree char *after = NULL;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "resign", NULL);
-  wait_ms (300);
+  ui_test_wait_ms (300);
   heading = shown_alert (window);
   g_assert_true (g_str_has_prefix (heading, "Resign"));
 #if ADW_CHECK_VERSION (1, 5, 0)
@@ -171,7 +163,7 @@ check_alert (GApplication *app)
     gtk_window_close (alert);
   }
 #endif
-  wait_ms (400);
+  ui_test_wait_ms (400);
   g_assert_null (toplevel_titled (heading));
   after = shown_alert (window);
   g_assert_cmpstr (after, ==, "");
@@ -194,7 +186,7 @@ check_shortcuts (GApplication *app)
 #endif
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
-  wait_ms (300);
+  ui_test_wait_ms (300);
 #if ADW_CHECK_VERSION (1, 8, 0)
   {
     AdwDialog *dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window));
@@ -209,7 +201,7 @@ check_shortcuts (GApplication *app)
     gtk_window_destroy (shortcuts);
   }
 #endif
-  wait_ms (200);
+  ui_test_wait_ms (200);
 #if !ADW_CHECK_VERSION (1, 8, 0)
   g_log_set_always_fatal (fatal);
 #endif
@@ -247,7 +239,7 @@ check_file_dialogs (GApplication *app)
   g_assert_nonnull (cancel);
   gtk_widget_activate (cancel);
   wait_for (&c.called);
-  wait_ms (200);
+  ui_test_wait_ms (200);
   g_assert_null (toplevel_titled ("Test Open"));
   g_assert_true (c.called);
   g_assert_null (c.file);
@@ -264,7 +256,7 @@ check_file_dialogs (GApplication *app)
     gtk_widget_activate (save);
   }
   wait_for (&c.called);
-  wait_ms (200);
+  ui_test_wait_ms (200);
   g_assert_true (c.called);
   g_assert_nonnull (c.file);
   {
@@ -300,7 +292,7 @@ static int
 resize (GtkWindow *window, int width, int height)
 {
   gtk_window_set_default_size (window, width, height);
-  wait_ms (800);
+  ui_test_wait_ms (800);
   return gtk_widget_get_width (GTK_WIDGET (window));
 }
 

@@ -34,14 +34,6 @@ static GApplication *the_app;
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static void
-wait_ms (int ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
 static KzWindow *
 main_window (void)
 {
@@ -213,7 +205,7 @@ test_first_start (void)
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.how-to-play");
   /* Another message replaces it, without the button. */
   kz_window_show_toast (window, "c4-c9 is not possible");
-  wait_ms (300);
+  ui_test_wait_ms (300);
   g_assert_null (find_button (GTK_WIDGET (window), "_How to Play"));
 }
 
@@ -281,7 +273,7 @@ check_move_list_at_end (int width, int height, gboolean opened)
 
       /* From a short list scrolled to its top. */
       new_game (window);
-      wait_ms (300);
+      ui_test_wait_ms (300);
       while (kz_game_get_ply (finished) < 70 && !kz_game_is_over (finished))
         play_random_move (finished, rand);
       if (!kz_game_is_over (finished))
@@ -296,12 +288,12 @@ check_move_list_at_end (int width, int height, gboolean opened)
       while (kz_game_get_ply (game) < 70 && !kz_game_is_over (game))
         {
           play_random_move (game, rand);
-          wait_ms (30);
+          ui_test_wait_ms (30);
         }
       if (!kz_game_is_over (game))
         g_assert_true (kz_game_resign (game, kz_game_get_side_to_move (game), &error));
     }
-  wait_ms (600);
+  ui_test_wait_ms (600);
   g_test_message ("%dx%d: %u plies, %s", width, height, kz_game_get_ply (game),
                   kz_termination_describe (kz_game_get_termination (game)));
 
@@ -443,7 +435,7 @@ check_toast (int width, int height)
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   new_game (window);
-  wait_ms (800);
+  ui_test_wait_ms (800);
   board = live_board (window);
   kz_window_show_toast (window, "The game database is not available, so no stored game can be opened "
                                 "and none of the games of this session will be kept for later");
@@ -454,7 +446,7 @@ check_toast (int width, int height)
          && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
   g_assert_nonnull (toast);
-  wait_ms (600);   /* shown in full */
+  ui_test_wait_ms (600);   /* shown in full */
   g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &t));
 
   /* No point of rank 1 (the Cossacks' first rank, or the Turks' when
@@ -552,14 +544,14 @@ test_focus_after_dialog (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "resign", NULL);
   g_assert_true (wait_for_alert (window, "Resign"));
   close_alert (window);
-  wait_ms (300);
+  ui_test_wait_ms (300);
   assert_focus_on_board (window, board, "after an alert closed at once");
 
   /* An alert shown for a while: its button has the focus; when it
    * closes, the board has it again. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "resign", NULL);
   g_assert_true (wait_for_alert (window, "Resign"));
-  wait_ms (500);
+  ui_test_wait_ms (500);
 #if ADW_CHECK_VERSION (1, 5, 0)
   {
     GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
@@ -570,14 +562,14 @@ test_focus_after_dialog (void)
   }
 #endif
   close_alert (window);
-  wait_ms (300);
+  ui_test_wait_ms (300);
   assert_focus_on_board (window, board, "after an alert");
 
   /* A dialog opened from the keyboard (Preferences, Ctrl+,). */
   g_action_group_activate_action (G_ACTION_GROUP (the_app), "preferences", NULL);
-  wait_ms (500);
+  ui_test_wait_ms (500);
   close_any_dialog (window);
-  wait_ms (300);
+  ui_test_wait_ms (300);
   assert_focus_on_board (window, board, "after Preferences");
 }
 
@@ -593,7 +585,7 @@ test_title_at_min_size (void)
   new_game (window);
   /* As small as the window goes. */
   gtk_window_set_default_size (GTK_WINDOW (window), 1, 1);
-  wait_ms (800);
+  ui_test_wait_ms (800);
   g_test_message ("window %dx%d", gtk_widget_get_width (GTK_WIDGET (window)),
                   gtk_widget_get_height (GTK_WIDGET (window)));
   title = adw_header_bar_get_title_widget (ADW_HEADER_BAR (find_mapped (GTK_WIDGET (window),
@@ -617,7 +609,7 @@ test_title_at_min_size (void)
       }
     }
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  wait_ms (500);
+  ui_test_wait_ms (500);
 }
 
 /* ---- running inside the application ------------------------------------- */

@@ -87,6 +87,14 @@ ui_test_run_in_app (const char *tmp_template, GApplication **app,
   return test_status;
 }
 
+void
+ui_test_wait_ms (int ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
 GtkWidget *
 ui_test_find_button (GtkWidget *widget, const char *label)
 {

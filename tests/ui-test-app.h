@@ -2,7 +2,7 @@
  * the skip without one and the environment (test-ui-window.c,
  * test-ui-stack.c, test-library-window.c, test-ui-import.c), running the
  * test cases inside the real application (test-ui-window.c,
- * test-ui-stack.c), finding a button.
+ * test-ui-stack.c), waiting while the main loop runs, finding a button.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,6 +24,9 @@ gboolean ui_test_init (int *argc, char ***argv);
  * g_test_run()'s status. */
 int ui_test_run_in_app (const char *tmp_template, GApplication **app,
                         void (*before) (GApplication *app));
+
+/* Runs the main loop for `ms` milliseconds. */
+void ui_test_wait_ms (int ms);
 
 /* A mapped button under `widget` (itself included) with this label
  * (mnemonic included), depth first, or NULL. */
