@@ -22,9 +22,13 @@ KAZAKI_TEST_PACKAGES=(
 # Debian 13 packages and runs it with the portals.
 KAZAKI_FLATPAK_PACKAGES=(
   flatpak flatpak-builder ostree mmdebstrap elfutils
-  xdg-desktop-portal xdg-desktop-portal-gtk
-  xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool util-linux
+  xdg-desktop-portal xdg-desktop-portal-gtk libglib2.0-bin
+  xvfb xauth dbus dbus-x11 sqlite3 python3 imagemagick xdotool util-linux mount
 )
+# build-aux/stack.sh (build-aux/test --stack debian13|debian14): makes a
+# Debian root with mmdebstrap and enters it with unshare, mount and chroot
+# (mount and mawk are not Essential: a minimal Debian lacks them).
+KAZAKI_STACK_PACKAGES=(mmdebstrap util-linux mount mawk)
 
 # Every package a test stack of the given suite needs (one per line).
 kazaki_packages() {

@@ -8,7 +8,8 @@
 # mount can outlive the run, even when it is killed; the trap unmounts
 # them in reverse order on every exit (success, failure, Ctrl+C).
 #
-# Needs root (mmdebstrap, chroot, mount), mmdebstrap and unshare.
+# Needs root (mmdebstrap, chroot, mount); installs mmdebstrap and the rest
+# of KAZAKI_STACK_PACKAGES (deps.sh) with apt-get when they are missing.
 # KAZAKI_STACK_CACHE: the cache folder (default /var/cache/kazaki).
 # KAZAKI_STACK_REFRESH=1: apt-get update and upgrade the cached root.
 
@@ -130,10 +131,11 @@ kazaki_run_stack() {
     echo "error: --stack $name needs root (mmdebstrap, chroot, mount)" >&2
     return 1
   fi
+  kazaki_install_deps "${KAZAKI_STACK_PACKAGES[@]}" || return 1
   local tool
-  for tool in mmdebstrap unshare chroot flock; do
+  for tool in mmdebstrap unshare chroot flock mount awk; do
     command -v "$tool" >/dev/null ||
-      { echo "error: --stack $name needs $tool (apt-get install mmdebstrap util-linux)" >&2; return 1; }
+      { echo "error: --stack $name needs $tool, which is still missing after apt-get" >&2; return 1; }
   done
   mkdir -p "$cache"
 
