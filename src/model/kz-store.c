@@ -1,6 +1,7 @@
 /* kz-store.c — the game database over libsqlite3.
  *
- * Schema (version 2):
+ * The schema as version 2 made it, then what each later version added
+ * (the current schema, version 8, table by table: doc/STORAGE.md):
  *   games(id, cossacks, turks, cossacks_kind, turks_kind, cossacks_level,
  *         turks_level, start_kpn, start_time, end_time, result, termination,
  *         plies, final_kpn, tags)
