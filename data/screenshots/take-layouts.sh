@@ -23,22 +23,18 @@ shot() {   # shot WIDTH HEIGHT FILE
     gsettings set io.github.kazaki.Kazaki window-width '"$w"'
     gsettings set io.github.kazaki.Kazaki window-height '"$h"'
     gsettings set io.github.kazaki.Kazaki last-game-kind two-players
-    "$0" & pid=$!
-    for _ in $(seq 1 100); do
-      gdbus call --session --dest io.github.kazaki.Kazaki --object-path /io/github/kazaki/Kazaki/window/1 \
-        --method org.gtk.Actions.List >/dev/null 2>&1 && break
-      sleep 0.2
-    done
+    . tests/app-actions.sh
+    "$0" & app_pid=$!
+    wait_for_app
     for m in d4-e4 d6-e6 c4-d4 c6-d6 b4-c4 e6-e5; do
-      gdbus call --session --dest io.github.kazaki.Kazaki --object-path /io/github/kazaki/Kazaki/window/1 \
-        --method org.gtk.Actions.Activate play-move "[<'"'"'$m'"'"'>]" {} >/dev/null
+      win_action play-move "'"'"'$m'"'"'"
       sleep 0.3
     done
     # The pointer off the board (no tooltip in the picture).
     xdotool mousemove '"$((w - 2)) $((h - 2))"'
     sleep 1.5
     import -window root "$1"
-    kill $pid' "$PWD/$build/src/kazaki" "$file"
+    kill $app_pid' "$PWD/$build/src/kazaki" "$file"
   echo "$file"
 }
 

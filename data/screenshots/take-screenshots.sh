@@ -32,8 +32,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SRCDIR=$PWD
-APP_ID=io.github.kazaki.Kazaki
-APP_PATH=/io/github/kazaki/Kazaki
 # The window's size: with the shadow (24 px each side) the image is
 # 1048 x 698.
 WIN_W=1000 WIN_H=650
@@ -50,13 +48,9 @@ if [ "${1:-}" = --flatpak ]; then mode=flatpak; shift; fi
 session=
 if [ "${1:-}" = --in-session ]; then session=1; shift; fi
 
-wait_for() {   # wait_for SECONDS COMMAND...: until COMMAND succeeds
-  local end=$(($(date +%s) + $1)); shift
-  until "$@" >/dev/null 2>&1; do
-    [ "$(date +%s)" -lt "$end" ] || return 1
-    sleep 0.2
-  done
-}
+# The app's D-Bus actions and polling (wait_for, actions_exported,
+# win_action, app_action), shared with the tests.
+. "$SRCDIR/tests/app-actions.sh"
 
 # Where the app keeps its data and settings, and how to run it.
 if [ "$mode" = flatpak ]; then
@@ -108,20 +102,6 @@ start_app() {   # start_app LANG STYLE: in the background, sets app_pid
   wait_for 60 actions_exported || { cat "$SHOT_TMP/app.log" >&2; die "the app did not start"; }
 }
 
-actions_exported() {
-  kill -0 "$app_pid" 2>/dev/null && gdbus call --session --dest $APP_ID \
-    --object-path $APP_PATH/window/1 --method org.gtk.Actions.List
-}
-win_action() {   # win_action NAME [GVARIANT-PARAM]
-  local param="[]"
-  [ $# -gt 1 ] && param="[<$2>]"
-  gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 \
-    --method org.gtk.Actions.Activate "$1" "$param" '{}' >/dev/null
-}
-app_action() {
-  gdbus call --session --dest $APP_ID --object-path $APP_PATH \
-    --method org.gtk.Actions.Activate "$1" '[]' '{}' >/dev/null
-}
 n_moves() { sqlite3 -readonly "$DB" "SELECT count(*) FROM moves" 2>/dev/null || echo 0; }
 moves_are() { [ "$(n_moves)" = "$1" ]; }
 window_of() {   # window_of PID-less name pattern: the newest visible window so named
