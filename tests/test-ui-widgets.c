@@ -90,6 +90,44 @@ test_new_game_enter (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Defect: the form showed "Another player" and "Cossacks" whatever was stored,
+ * so Start after a game against the computer began a two-player game. */
+static void
+test_new_game_remembers (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.kazaki.Kazaki");
+  const char *opponents[] = { "computer", "human" };
+  const char *sides[] = { "turks", "cossacks" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (opponents); i++)
+    {
+      GtkWidget *window = gtk_window_new ();
+      KzNewGameForm *form;
+      g_autoptr (GPtrArray) combos = g_ptr_array_new ();
+      g_autofree char *opponent = NULL;
+      g_autofree char *side = NULL;
+
+      g_settings_set_string (settings, "default-opponent", opponents[i]);
+      g_settings_set_string (settings, "player-side", sides[i]);
+      form = kz_new_game_form_new (settings);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (form));
+      gtk_window_present (GTK_WINDOW (window));
+      spin ();
+      g_assert_cmpint (kz_new_game_form_get_computer (form), ==, (i == 0));
+      /* The combo rows: opponent, side, clock. */
+      find_type (GTK_WIDGET (form), ADW_TYPE_COMBO_ROW, combos);
+      g_assert_cmpuint (combos->len, >=, 2);
+      g_assert_cmpuint (adw_combo_row_get_selected (g_ptr_array_index (combos, 1)), ==, (i == 0));
+      /* Start writes back what is shown, not the first choice. */
+      kz_new_game_form_apply (form);
+      opponent = g_settings_get_string (settings, "default-opponent");
+      side = g_settings_get_string (settings, "player-side");
+      g_assert_cmpstr (opponent, ==, opponents[i]);
+      g_assert_cmpstr (side, ==, sides[i]);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 static KzGame *
 finished_game (void)
 {
@@ -338,6 +376,7 @@ main (int argc, char **argv)
   adw_init ();
   kz_register_resource ();
   g_test_add_func ("/widgets/new-game-enter", test_new_game_enter);
+  g_test_add_func ("/widgets/new-game-remembers", test_new_game_remembers);
   g_test_add_func ("/widgets/moves-view-result", test_moves_view_result);
   g_test_add_func ("/widgets/moves-view-variations", test_moves_view_variations);
   g_test_add_func ("/widgets/annotation-panel", test_annotation_panel);

@@ -33,10 +33,12 @@ G_DEFINE_FINAL_TYPE (KzNewGameForm, kz_new_game_form, GTK_TYPE_BOX)
 
 /* ---- mappings between the rows and the settings ---------------------- */
 
+/* choices: the names of rows 0 and 1; anything but the second shows row 0. */
 static gboolean
-get_choice (GValue *value, GVariant *variant, gpointer second)
+get_choice (GValue *value, GVariant *variant, gpointer choices)
 {
-  g_value_set_uint (value, g_str_equal (g_variant_get_string (variant, NULL), second) ? 1 : 0);
+  const char *const *names = choices;
+  g_value_set_uint (value, g_str_equal (g_variant_get_string (variant, NULL), names[1]) ? 1 : 0);
   return TRUE;
 }
 
@@ -185,7 +187,6 @@ kz_new_game_form_new (GSettings *settings)
   g_settings_bind_with_mapping (self->settings, "default-opponent", self->opponent_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, get_choice, set_choice,
                                 (gpointer) opponents, NULL);
-  /* get_choice compares with the second choice; set_choice gets both. */
   g_settings_bind_with_mapping (self->settings, "player-side", self->side_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, get_choice, set_choice,
                                 (gpointer) sides, NULL);
