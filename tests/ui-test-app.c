@@ -8,6 +8,10 @@
 #include "kz-application.h"
 #include "ui-test-app.h"
 
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
+
 static void (*before_tests) (GApplication *app);
 static int test_status;
 
@@ -108,4 +112,75 @@ ui_test_find_button (GtkWidget *widget, const char *label)
         return found;
     }
   return NULL;
+}
+
+/* ---- input through the X server ------------------------------------------ */
+
+gboolean
+ui_test_have_xdotool (void)
+{
+  g_autofree char *path = g_find_program_in_path ("xdotool");
+#ifdef GDK_WINDOWING_X11
+  return path != NULL && GDK_IS_X11_DISPLAY (gdk_display_get_default ());
+#else
+  return FALSE;
+#endif
+}
+
+/* Runs xdotool with these arguments (NULL-terminated) and waits for it. */
+static void
+xdotool (const char *first, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  va_list ap;
+
+  g_ptr_array_add (argv, (gpointer) "xdotool");
+  va_start (ap, first);
+  for (const char *arg = first; arg; arg = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+void
+ui_test_click (GtkWidget *widget, int hold_ms)
+{
+#ifdef GDK_WINDOWING_X11
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t middle = GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
+                                                 gtk_widget_get_height (widget) / 2.0);
+  graphene_point_t p;
+  double sx, sy;
+  g_autofree char *xid = NULL;
+  g_autofree char *x = NULL;
+  g_autofree char *y = NULL;
+
+  g_assert_nonnull (native);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &middle, &p));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
+  x = g_strdup_printf ("%d", (int) (p.x + sx));
+  y = g_strdup_printf ("%d", (int) (p.y + sy));
+  xdotool ("mousemove", "--window", xid, x, y, NULL);
+  ui_test_wait_ms (100);
+  xdotool ("mousedown", "1", NULL);
+  ui_test_wait_ms (hold_ms);
+  xdotool ("mouseup", "1", NULL);
+  ui_test_wait_ms (100);
+#else
+  g_assert_not_reached ();
+#endif
+}
+
+void
+ui_test_type (const char *text)
+{
+  xdotool ("type", "--delay", "20", text, NULL);
+  ui_test_wait_ms (100);
 }

@@ -2,7 +2,8 @@
  * the skip without one and the environment (test-ui-window.c,
  * test-ui-stack.c, test-library-window.c, test-ui-import.c), running the
  * test cases inside the real application (test-ui-window.c,
- * test-ui-stack.c), waiting while the main loop runs, finding a button.
+ * test-ui-stack.c), waiting while the main loop runs, finding a button,
+ * clicking and typing through the X server.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -31,5 +32,17 @@ void ui_test_wait_ms (int ms);
 /* A mapped button under `widget` (itself included) with this label
  * (mnemonic included), depth first, or NULL. */
 GtkWidget *ui_test_find_button (GtkWidget *widget, const char *label);
+
+/* Real input through the X server, as a user gives it (xdotool): TRUE if
+ * it can be used here (an X11 display, xdotool installed). */
+gboolean ui_test_have_xdotool (void);
+
+/* Moves the pointer to the middle of `widget`, presses the first button,
+ * holds it for `hold_ms` milliseconds while the main loop runs (a user's
+ * click takes about 100 ms), and releases it. */
+void ui_test_click (GtkWidget *widget, int hold_ms);
+
+/* Types `text` on the keyboard (to the window under the pointer). */
+void ui_test_type (const char *text);
 
 G_END_DECLS

@@ -18,6 +18,7 @@ struct _KzAnnotationPanel {
   KzMoveNode  *node;        /* a reference */
   gboolean     loading;     /* the buffer is being filled from the node */
   gboolean     edited;      /* changed since it was filled */
+  guint        commit_source; /* the commit after the focus left */
 };
 
 G_DEFINE_FINAL_TYPE (KzAnnotationPanel, kz_annotation_panel, GTK_TYPE_BOX)
@@ -54,6 +55,7 @@ kz_annotation_panel_commit (KzAnnotationPanel *self)
   g_autoptr (KzMoveNode) node = NULL;
 
   g_return_if_fail (KZ_IS_ANNOTATION_PANEL (self));
+  g_clear_handle_id (&self->commit_source, g_source_remove);
   if (!self->edited || self->node == NULL)
     return;
   self->edited = FALSE;
@@ -89,10 +91,24 @@ node_comment_changed (KzAnnotationPanel *self)
     load (self);
 }
 
+static gboolean
+commit_later (gpointer data)
+{
+  KzAnnotationPanel *self = data;
+
+  self->commit_source = 0;
+  kz_annotation_panel_commit (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Not while the focus moves: the comment stored changes the move list,
+ * and the widget taking the focus may be one of its rows (a click on
+ * another move; rebuilt under GTK's feet, the window hung, issue 24). */
 static void
 focus_left (KzAnnotationPanel *self)
 {
-  kz_annotation_panel_commit (self);
+  if (self->edited && self->commit_source == 0)
+    self->commit_source = g_idle_add (commit_later, self);
 }
 
 /* Ctrl+Enter stores the comment and ends the editing: the keyboard
@@ -186,6 +202,7 @@ kz_annotation_panel_dispose (GObject *object)
 {
   KzAnnotationPanel *self = KZ_ANNOTATION_PANEL (object);
 
+  g_clear_handle_id (&self->commit_source, g_source_remove);
   if (self->node)
     g_signal_handlers_disconnect_by_data (self->node, self);
   g_clear_object (&self->node);

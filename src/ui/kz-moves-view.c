@@ -30,6 +30,9 @@ struct _KzMovesView {
   gboolean        annotating;     /* the annotation panel is shown */
   KzGameAnalysis *analysis;       /* marks the moves it judged */
   GSignalGroup   *analysis_signals;
+  gboolean        pressed;        /* a pointer button is down on the list */
+  gboolean        rebuild_pending;  /* the rows, once it is released */
+  guint           rebuild_source;
 };
 
 G_DEFINE_FINAL_TYPE (KzMovesView, kz_moves_view, GTK_TYPE_BOX)
@@ -312,6 +315,8 @@ scroll_again (GdkFrameClock *clock, KzMovesView *self)
 static void
 rebuild (KzMovesView *self)
 {
+  self->rebuild_pending = FALSE;
+  g_clear_handle_id (&self->rebuild_source, g_source_remove);
   if (self->game)
     kz_move_rows_fill (self->rows, self->game);
   else
@@ -326,11 +331,66 @@ rebuild (KzMovesView *self)
     }
 }
 
+/* The game changed (a move, a comment, a mark, a variation): not under
+ * a click, though.  The row pressed would be replaced before the button
+ * is released and the click lost; and while the press moved the keyboard
+ * focus (out of the comment editor, which stores the comment), GTK was
+ * left with a focus chain of freed widgets and the window hung. */
+static void
+game_changed (KzMovesView *self)
+{
+  if (self->pressed)
+    self->rebuild_pending = TRUE;
+  else
+    rebuild (self);
+}
+
+static gboolean
+rebuild_later (gpointer data)
+{
+  KzMovesView *self = data;
+
+  self->rebuild_source = 0;
+  if (self->rebuild_pending)
+    rebuild (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Sees every press and release on the list before its rows do. */
+static gboolean
+list_event (GtkEventControllerLegacy *controller, GdkEvent *event, KzMovesView *self)
+{
+  switch ((int) gdk_event_get_event_type (event))
+    {
+    case GDK_BUTTON_PRESS:
+    case GDK_TOUCH_BEGIN:
+      self->pressed = TRUE;
+      break;
+    case GDK_BUTTON_RELEASE:
+    case GDK_TOUCH_END:
+    case GDK_TOUCH_CANCEL:
+    case GDK_GRAB_BROKEN:
+      self->pressed = FALSE;
+      /* After the click the release makes (handled by the row now). */
+      if (self->rebuild_pending && self->rebuild_source == 0)
+        self->rebuild_source = g_idle_add (rebuild_later, self);
+      break;
+    default:
+      break;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
 /* Position `ply` was evaluated: the moves into and out of it may have
  * their class now. */
 static void
 analysis_position (KzMovesView *self, guint ply)
 {
+  if (self->pressed)
+    {
+      self->rebuild_pending = TRUE;
+      return;
+    }
   if (ply > 0)
     refresh_row (self, kz_move_rows_find (G_LIST_MODEL (self->rows), (int) ply - 1));
   refresh_row (self, kz_move_rows_find (G_LIST_MODEL (self->rows), (int) ply));
@@ -528,6 +588,7 @@ kz_moves_view_dispose (GObject *object)
 {
   KzMovesView *self = KZ_MOVES_VIEW (object);
 
+  g_clear_handle_id (&self->rebuild_source, g_source_remove);
   if (self->scroll_clock)
     g_signal_handlers_disconnect_by_func (self->scroll_clock, scroll_again, self);
   g_clear_object (&self->scroll_clock);
@@ -594,6 +655,7 @@ static void
 kz_moves_view_init (KzMovesView *self)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkEventController *presses = gtk_event_controller_legacy_new ();
   GtkNoSelection *selection;
 
   g_type_ensure (KZ_TYPE_ANNOTATION_PANEL);
@@ -606,13 +668,18 @@ kz_moves_view_init (KzMovesView *self)
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (factory);
   g_object_unref (selection);
+  gtk_event_controller_set_propagation_phase (presses, GTK_PHASE_CAPTURE);
+  g_signal_connect (presses, "event", G_CALLBACK (list_event), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), presses);
 
   /* The list follows its game: a move played or taken back, the end. */
   self->game_signals = g_signal_group_new (KZ_TYPE_GAME);
-  g_signal_group_connect_swapped (self->game_signals, "notify::ply", G_CALLBACK (rebuild), self);
-  g_signal_group_connect_swapped (self->game_signals, "notify::is-over", G_CALLBACK (rebuild), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::ply", G_CALLBACK (game_changed), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::is-over", G_CALLBACK (game_changed),
+                                  self);
   /* a variation, a comment or a mark */
-  g_signal_group_connect_swapped (self->game_signals, "tree-changed", G_CALLBACK (rebuild), self);
+  g_signal_group_connect_swapped (self->game_signals, "tree-changed", G_CALLBACK (game_changed),
+                                  self);
   self->analysis_signals = g_signal_group_new (KZ_TYPE_GAME_ANALYSIS);
   g_signal_group_connect_swapped (self->analysis_signals, "position-analysed",
                                   G_CALLBACK (analysis_position), self);

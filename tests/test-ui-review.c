@@ -1,0 +1,254 @@
+/* test-ui-review.c — the review in the real app; driven by real pointer clicks and key
+ * presses (xdotool through the X server), where the input itself was the
+ * trigger of a defect:
+ *
+ *   - a comment typed, then a click on another move in the move list:
+ *     the comment is stored and the click goes to that move (issue 24:
+ *     the list was rebuilt while the click moved the focus, and the
+ *     window hung at 100 % CPU).
+ *
+ * Runs the real application in this process.  Needs an X11 display and
+ * xdotool (./build-aux/test runs it under Xvfb); skipped without.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+
+#include "kz-application.h"
+#include "kz-move-row.h"
+#include "kz-moves-view.h"
+#include "kz-window.h"
+#include "ui-test-app.h"
+
+static GApplication *the_app;
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static KzWindow *
+main_window (void)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (the_app));
+  g_assert_true (KZ_IS_WINDOW (window));
+  return KZ_WINDOW (window);
+}
+
+/* Every mapped descendant of `root` of `type`. */
+static void
+collect_mapped (GtkWidget *root, GType type, GPtrArray *out)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (g_type_is_a (G_OBJECT_TYPE (child), type))
+        g_ptr_array_add (out, child);
+      collect_mapped (child, type, out);
+    }
+}
+
+static GtkWidget *
+find_mapped (GtkWidget *root, GType type)
+{
+  g_autoptr (GPtrArray) found = g_ptr_array_new ();
+
+  collect_mapped (root, type, found);
+  return found->len ? found->pdata[0] : NULL;
+}
+
+/* The move list's button that shows this move. */
+static GtkWidget *
+move_button (KzMovesView *moves, const char *text)
+{
+  g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
+
+  collect_mapped (GTK_WIDGET (moves), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      GtkWidget *label = gtk_button_get_child (buttons->pdata[i]);
+      if (GTK_IS_LABEL (label) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0)
+        return buttons->pdata[i];
+    }
+  return NULL;
+}
+
+static guint
+shown_ply (KzWindow *window)
+{
+  g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "review-goto");
+  return g_variant_get_uint32 (state);
+}
+
+/* Waits (at most 10 s: the machine may be loaded) until the review shows `ply`. */
+static gboolean
+wait_for_ply (KzWindow *window, guint ply)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (shown_ply (window) != ply)
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+    }
+  return TRUE;
+}
+
+static char *
+buffer_text (GtkTextView *view)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (view), &start, &end);
+  return gtk_text_buffer_get_text (gtk_text_view_get_buffer (view), &start, &end, FALSE);
+}
+
+/* Waits (at most 10 s) until the comment editor holds `text`. */
+static gboolean
+wait_for_text (GtkTextView *view, const char *text)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  for (;;)
+    {
+      g_autofree char *shown = buffer_text (view);
+      if (g_strcmp0 (shown, text) == 0)
+        return TRUE;
+      if (g_get_monotonic_time () > end)
+        {
+          g_test_message ("the editor holds \"%s\"", shown);
+          return FALSE;
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+}
+
+/* A game in the database, opened for review; its id. */
+static gint64
+open_stored_game (KzWindow *window, const char *const *moves)
+{
+  KzStore *store = kz_session_get_store (kz_window_get_session (window));
+  g_autoptr (KzGame) game = kz_game_new ();
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  g_assert_nonnull (store);
+  kz_game_set_player (game, KZ_COSSACKS, "Ivan", KZ_PLAYER_HUMAN, 0);
+  kz_game_set_player (game, KZ_TURKS, "Ali", KZ_PLAYER_HUMAN, 0);
+  for (guint i = 0; moves[i]; i++)
+    g_assert_true (kz_game_play_text (game, moves[i], NULL));
+  id = kz_store_create_game (store, game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-game", g_variant_new_int64 (id));
+  ui_test_wait_ms (300);
+  return id;
+}
+
+static char *
+stored_comment (KzWindow *window, gint64 id, guint ply)
+{
+  KzStore *store = kz_session_get_store (kz_window_get_session (window));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+
+  g_assert_no_error (error);
+  return g_strdup (kz_move_node_get_comment (kz_game_get_main_node (game, ply)));
+}
+
+static gboolean
+has_comment_row (KzMovesView *moves, const char *text)
+{
+  GListModel *rows = kz_moves_view_get_model (moves);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (KzMoveRow) row = g_list_model_get_item (rows, i);
+      if (kz_move_row_get_kind (row) == KZ_MOVE_ROW_COMMENT
+          && g_strcmp0 (kz_move_row_get_comment (row), text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* ---- a comment, then a click on another move (issue 24, defect 1) -------- */
+
+/* Shows `ply`, clicks into the comment editor, types `text`, then clicks
+ * the move `next` (at ply `next_ply`), holding the button as a user does. */
+static void
+comment_then_click (KzWindow *window, gint64 id, guint ply, const char *text,
+                    const char *next, guint next_ply)
+{
+  KzMovesView *moves;
+  GtkWidget *editor;
+  GtkWidget *button;
+  g_autofree char *stored = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (ply));
+  g_assert_true (wait_for_ply (window, ply));
+  ui_test_wait_ms (300);
+  moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  g_assert_nonnull (moves);
+  editor = find_mapped (GTK_WIDGET (moves), GTK_TYPE_TEXT_VIEW);
+  g_assert_nonnull (editor);
+
+  ui_test_click (editor, 100);
+  g_assert_true (gtk_widget_has_focus (editor));
+  ui_test_type (text);
+  g_assert_true (wait_for_text (GTK_TEXT_VIEW (editor), text));
+
+  button = move_button (moves, next);
+  g_assert_nonnull (button);
+  ui_test_click (button, 150);
+  /* The click went to that move (the window answers: it did not hang)… */
+  g_assert_true (wait_for_ply (window, next_ply));
+  /* …the comment is stored for the move it was typed for… */
+  stored = stored_comment (window, id, ply);
+  g_assert_cmpstr (stored, ==, text);
+  /* …and the list shows it. */
+  ui_test_wait_ms (300);
+  g_assert_true (has_comment_row (moves, text));
+}
+
+static void
+test_comment_then_click (void)
+{
+  static const char *const moves[] = {
+    "b4-a4", "b6-a6", "a4-a5", "a6xa4", "a3xa5", "c6-b6", "c4-c5", NULL
+  };
+  KzWindow *window = main_window ();
+  gint64 id;
+
+  if (!ui_test_have_xdotool ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  id = open_stored_game (window, moves);
+  /* After the Turks' move; the click on a move of the next row. */
+  comment_then_click (window, id, 2, "A quiet move.", "a4-a5", 3);
+  /* After the Cossacks' move: its row is split by the comment, and the
+   * click is on the other move of that row. */
+  comment_then_click (window, id, 5, "Forced.", "c6-b6", 6);
+}
+
+/* ---- running inside the application ------------------------------------- */
+
+static void
+before_tests (GApplication *app)
+{
+  GSettings *settings = kz_application_get_settings (KZ_APPLICATION (app));
+
+  g_settings_set_string (settings, "animation-speed", "off");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("LANGUAGE", "C", TRUE);
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui-review/comment-then-click", test_comment_then_click);
+  return ui_test_run_in_app ("kazaki-ui-review-XXXXXX", &the_app, before_tests);
+}
