@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check-shortcuts.py — the two lists of keyboard shortcuts agree.
 
-src/ui/kz-shortcuts-window.ui (GtkShortcutsWindow, libadwaita < 1.8) and
+src/ui/dialogs/kz-shortcuts-window.ui (GtkShortcutsWindow, libadwaita < 1.8) and
 the kz-shortcuts-dialog.ui the build makes from it (AdwShortcutsDialog,
 libadwaita >= 1.8) must list the same groups with the same shortcuts in
 the same order, so that every stack shows the same keys.

@@ -5,6 +5,8 @@
 - No .c or .h file under src/ is longer than 1,200 lines, none under
   src/ui/ longer than 800 (HACKING.md), except the files of ALLOWED below,
   each held under its own cap until it is split (issue 26).
+- At most 8 .c files at the top of src/ui/: the UI lives in its rooms,
+  one folder per feature (HACKING.md).
 - Layers include downwards only (HACKING.md, "Layers"):
     src/engine  the C library only: no GLib, no SQLite, no project header
                 outside src/engine;
@@ -25,6 +27,7 @@ import sys
 
 LIMIT = 1200
 LIMIT_UI = 800
+UI_TOP_MAX = 8
 
 # Files over their limit today, each with a cap it must stay under; a file
 # that grows past its cap fails, and so does an entry no longer needed (the
@@ -151,6 +154,10 @@ def main():
             elif library_name(header) in FORBIDDEN_SYSTEM[layer]:
                 errors.append(f'{f}:{i}: includes <{header}>, a GUI library src/{layer} '
                               'must not use')
+    top = [f for f in files if f.startswith('src/ui/') and f.count('/') == 2 and f.endswith('.c')]
+    if len(top) > UI_TOP_MAX:
+        errors.append(f'src/ui/: {len(top)} .c files at the top, at most {UI_TOP_MAX}: '
+                      'put them in the room of their feature (HACKING.md)')
     for f in sorted(set(ALLOWED) - set(files)):
         errors.append(f'{f}: listed in ALLOWED but gone: take it off')
     for e in errors:
