@@ -179,6 +179,46 @@ test_chain_single_click (void)
   kz_board_input_free (input);
 }
 
+/* Defect (issue 24): an enemy piece clicked as the destination was
+ * refused with "The jump from c4 to c6 passes no enemy"; the message
+ * says how a capture is made, and where this one lands. */
+static void
+test_enemy_clicked (void)
+{
+  KzBoardInput *input = input_for (CHAIN_KPN);
+  KzMove move;
+  KzError error;
+  g_autofree char *text = NULL;
+
+  /* c3 next to the Turk on c4: land beyond it, on c5. */
+  g_assert_cmpint (kz_board_input_click (input, pt ("c3"), &move, &error), ==, KZ_INPUT_SELECTED);
+  g_assert_cmpint (kz_board_input_click (input, pt ("c4"), &move, &error), ==, KZ_INPUT_REFUSED);
+  text = kz_board_input_describe_error (&error);
+  g_test_message ("%s", text);
+  g_assert_cmpstr (text, ==, "To capture the piece on c4, jump over it onto the free point beyond it, c5");
+  g_clear_pointer (&text, g_free);
+  /* The selection stays, and the capture goes on as said. */
+  g_assert_cmpint (kz_board_input_get_selected (input), ==, pt ("c3"));
+  g_assert_cmpint (kz_board_input_click (input, pt ("c5"), &move, &error), ==, KZ_INPUT_PARTIAL);
+  /* In the chain: the next Turk, c6, is jumped onto c7. */
+  g_assert_cmpint (kz_board_input_click (input, pt ("c6"), &move, &error), ==, KZ_INPUT_REFUSED);
+  text = kz_board_input_describe_error (&error);
+  g_assert_cmpstr (text, ==, "To capture the piece on c6, jump over it onto the free point beyond it, c7");
+  g_clear_pointer (&text, g_free);
+  kz_board_input_free (input);
+
+  /* The new player's case: from the start, c4 then the Turk on c6. */
+  input = input_for (KZ_START_KPN);
+  g_assert_cmpint (kz_board_input_click (input, pt ("c4"), &move, &error), ==, KZ_INPUT_SELECTED);
+  g_assert_cmpint (kz_board_input_click (input, pt ("c6"), &move, &error), ==, KZ_INPUT_REFUSED);
+  text = kz_board_input_describe_error (&error);
+  g_test_message ("%s", text);
+  g_assert_null (strstr (text, "passes no enemy"));
+  g_assert_nonnull (strstr (text, "jumping over a piece onto the free point beyond it"));
+  g_assert_nonnull (strstr (text, "c6"));
+  kz_board_input_free (input);
+}
+
 /* Two chains from a3 go round the square a3 a5 c5 c3 and come back to
  * a3, one each way (Turks on a4, b5, c4, b3). */
 #define LOOP_KPN "4t/3/5/5/1t3/t1t2/ct3/3/4c c home home"
@@ -322,6 +362,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/board-input/chain-click-by-click", test_chain_click_by_click);
   g_test_add_func ("/ui/board-input/chain-single-click", test_chain_single_click);
   g_test_add_func ("/ui/board-input/chain-loop", test_chain_loop);
+  g_test_add_func ("/ui/board-input/enemy-clicked", test_enemy_clicked);
   g_test_add_func ("/ui/board-input/game-over", test_game_over);
   g_test_add_func ("/ui/board-input/random-games", test_random_games);
   return g_test_run ();

@@ -179,15 +179,44 @@ set_error (KzError *error, KzErrorCode code, int a, int b)
   error->point_b = b;
 }
 
+/* An enemy piece clicked as the destination: a capture jumps over it
+ * onto the free point beyond, which the player is shown if the selected
+ * piece can capture it now. */
+static void
+explain_enemy (KzBoardInput *input, int sq, KzError *error)
+{
+  int last = input->n_path > 0 ? input->path[input->n_path - 1] : input->selected;
+  int landing = KZ_NO_POINT;
+
+  for (int i = 0; i < input->moves.count; i++)
+    {
+      const KzMove *m = &input->moves.moves[i];
+      int p = move_matches (input, m) ? next_point (input, m) : KZ_NO_POINT;
+
+      if (p != KZ_NO_POINT && m->n_jumps > 0 && kz_jump_over (last, p) == sq)
+        landing = p;
+    }
+  set_error (error, KZ_ERR_NOT_FREE, landing, sq);
+  if (error)
+    error->offset = KZ_INPUT_ENEMY_CLICKED;
+}
+
 /* Asks the engine why going from the clicked path to sq is illegal. */
 static void
 explain (KzBoardInput *input, int sq, KzError *error)
 {
-  GString *text = g_string_new (kz_point_name (input->selected));
+  GString *text;
   int last = input->n_path > 0 ? input->path[input->n_path - 1] : input->selected;
   gboolean capture = input->n_path > 0 || kz_jump_over (last, sq) != KZ_NO_POINT;
   KzMove dummy;
   KzError local;
+
+  if (kz_position_piece_at (&input->pos, sq) == (int) KZ_OTHER (input->pos.side))
+    {
+      explain_enemy (input, sq, error);
+      return;
+    }
+  text = g_string_new (kz_point_name (input->selected));
 
   if (capture && input->n_path == 0 && kz_adjacent (last, sq))
     capture = FALSE;
@@ -323,7 +352,7 @@ kz_board_input_click (KzBoardInput *input,
     {
       set_error (error, KZ_ERR_ILLEGAL, input->selected, sq);
       if (error)
-        error->offset = -2;   /* ambiguous: see kz_board_input_describe_error */
+        error->offset = KZ_INPUT_AMBIGUOUS;
       return KZ_INPUT_REFUSED;
     }
 
@@ -393,6 +422,14 @@ kz_board_input_describe_error (const KzError *error)
       /* Translators: both %s are points such as c4 */
       return g_strdup_printf (_("%s and %s are not joined by a line"), a, b);
     case KZ_ERR_NOT_FREE:
+      if (error->offset == KZ_INPUT_ENEMY_CLICKED && kz_point_valid (error->point_a))
+        /* Translators: both %s are points such as c5; "beyond" the first */
+        return g_strdup_printf (_("To capture the piece on %s, jump over it onto the free point beyond it, %s"),
+                                b, a);
+      if (error->offset == KZ_INPUT_ENEMY_CLICKED)
+        /* Translators: %s is a point such as c5 */
+        return g_strdup_printf (_("You capture by jumping over a piece onto the free point beyond it; "
+                                  "the piece on %s cannot be captured from here"), b);
       return g_strdup_printf (_("%s is not free"), b);
     case KZ_ERR_NOT_A_JUMP:
       return g_strdup_printf (_("No jump leads from %s to %s"), a, b);
@@ -404,7 +441,7 @@ kz_board_input_describe_error (const KzError *error)
       return g_strdup_printf (_("The capture must go on from %s"), a);
     case KZ_ERR_ILLEGAL:
     default:
-      if (error->offset == -2)
+      if (error->offset == KZ_INPUT_AMBIGUOUS)
         return g_strdup_printf (_("Several captures end on %s: click each landing point in turn"), b);
       if (kz_point_valid (error->point_a) && !kz_point_valid (error->point_b))
         return g_strdup_printf (_("The piece on %s cannot move"), a);

@@ -66,6 +66,17 @@ KzBits        kz_board_input_get_must_capture (KzBoardInput *input);
 /* The legal moves of the position. */
 const KzMoveList *kz_board_input_get_moves  (KzBoardInput *input);
 
+/* KzError.offset of two refusals a click makes that the engine does not
+ * name (the other refusals keep the engine's offset, -1 or more). */
+enum {
+  /* several captures end on point_b: click each landing point in turn */
+  KZ_INPUT_AMBIGUOUS = -2,
+  /* the enemy piece on point_b was clicked as the destination: it is
+   * captured by jumping over it onto the free point beyond, point_a
+   * (KZ_NO_POINT: the selected piece cannot capture it now) */
+  KZ_INPUT_ENEMY_CLICKED = -3,
+};
+
 /* A translated sentence explaining an engine error to the player. */
 char         *kz_board_input_describe_error (const KzError *error);
 
