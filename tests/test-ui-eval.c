@@ -15,6 +15,8 @@
 #include "kz-game-analysis.h"
 #include "kz-move-arrow.h"
 #include "kz-move-marks.h"
+#include "kz-moves-view.h"
+#include "kz-resources.h"
 #include "ui-render.h"
 
 /* As in test-model-analysis.c: a5xa7 walks into a forced loss, c7-d7
@@ -172,7 +174,7 @@ test_marks (Fixture *f, gconstpointer data)
   g_assert_true (kz_game_analysis_run (f->analysis, NULL, &error));
   KzMoveClass c1 = kz_game_analysis_get_move_class (f->analysis, 1);
   g_assert_cmpint (c1, ==, KZ_MOVE_CLASS_BLUNDER);
-  kz_move_mark_apply (f->label, "a5xa7", c1);
+  kz_move_mark_apply (f->label, "a5xa7", FALSE, c1);
   g_assert_cmpstr (gtk_label_get_text (f->label), ==, "a5xa7??");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->label), "blunder"));
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->label), "move-mark"));
@@ -185,16 +187,73 @@ test_marks (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (c.red, >, 0.8);
   g_assert_false (kz_move_mark_color (KZ_MOVE_CLASS_GOOD, &c));
 
-  kz_move_mark_apply (f->label, "c4-c5", KZ_MOVE_CLASS_MISTAKE);
+  kz_move_mark_apply (f->label, "c4-c5", FALSE, KZ_MOVE_CLASS_MISTAKE);
   g_assert_cmpstr (gtk_label_get_text (f->label), ==, "c4-c5?");
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->label), "blunder"));
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (f->label), "mistake"));
-  kz_move_mark_apply (f->label, "c4-c5", KZ_MOVE_CLASS_INACCURACY);
+  kz_move_mark_apply (f->label, "c4-c5", FALSE, KZ_MOVE_CLASS_INACCURACY);
   g_assert_cmpstr (gtk_label_get_text (f->label), ==, "c4-c5?!");
-  kz_move_mark_apply (f->label, "c4-c5", KZ_MOVE_CLASS_BEST);
+  kz_move_mark_apply (f->label, "c4-c5", FALSE, KZ_MOVE_CLASS_BEST);
   g_assert_cmpstr (gtk_label_get_text (f->label), ==, "c4-c5");
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->label), "inaccuracy"));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (f->label), "move-mark"));
+
+  /* Defect (issue 24): the reviewer's mark and the computer's ran
+   * together in the move list, "a5xa7????"; the computer's stands apart
+   * in its colour, the move and the reviewer's mark in the text's. */
+  g_assert_true (kz_game_set_mark (f->game, kz_game_get_main_node (f->game, 1), 4, &error));
+  {
+    GtkWidget *window = gtk_window_new ();
+    KzMovesView *moves = g_object_new (KZ_TYPE_MOVES_VIEW, NULL);
+    GtkLabel *shown = NULL;
+
+    gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (moves));
+    kz_moves_view_set_game (moves, f->game);
+    kz_moves_view_set_analysis (moves, f->analysis);
+    gtk_window_present (GTK_WINDOW (window));
+    wait_frames (5);
+    for (GtkWidget *w = GTK_WIDGET (moves); w; )
+      {
+        /* depth first through the view for the move's label */
+        if (GTK_IS_LABEL (w) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (w)), "a5xa7"))
+          {
+            shown = GTK_LABEL (w);
+            break;
+          }
+        if (gtk_widget_get_first_child (w))
+          w = gtk_widget_get_first_child (w);
+        else
+          {
+            while (w && w != GTK_WIDGET (moves) && !gtk_widget_get_next_sibling (w))
+              w = gtk_widget_get_parent (w);
+            w = w && w != GTK_WIDGET (moves) ? gtk_widget_get_next_sibling (w) : NULL;
+          }
+      }
+    g_assert_nonnull (shown);
+    g_test_message ("shown: %s", gtk_label_get_text (shown));
+    g_assert_cmpstr (gtk_label_get_text (shown), ==, "a5xa7??\u2009??");
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (shown), "user-marked"));
+    /* Only the computer's symbol has a colour of its own. */
+    {
+      PangoAttrList *attrs = pango_layout_get_attributes (gtk_label_get_layout (shown));
+      g_autoptr (PangoAttrIterator) it = attrs ? pango_attr_list_get_iterator (attrs) : NULL;
+      guint coloured = 0;
+      g_assert_nonnull (it);
+      do
+        {
+          int start, end;
+          pango_attr_iterator_range (it, &start, &end);
+          if (pango_attr_iterator_get (it, PANGO_ATTR_FOREGROUND))
+            {
+              coloured++;
+              g_assert_cmpint (start, ==, (int) strlen ("a5xa7??\u2009"));
+            }
+        }
+      while (pango_attr_iterator_next (it));
+      g_assert_cmpuint (coloured, ==, 1);
+    }
+    gtk_window_destroy (GTK_WINDOW (window));
+  }
 
   g_autofree char *cossacks = kz_game_analysis_dup_summary (f->analysis, KZ_COSSACKS);
   g_autofree char *turks = kz_game_analysis_dup_summary (f->analysis, KZ_TURKS);
@@ -302,6 +361,7 @@ main (int argc, char *argv[])
       return 0;
     }
   adw_init ();
+  kz_register_resource ();
   g_test_add ("/ui/eval/graph", Fixture, NULL, fixture_setup, test_graph, fixture_teardown);
   g_test_add ("/ui/eval/marks", Fixture, NULL, fixture_setup, test_marks, fixture_teardown);
   g_test_add ("/ui/eval/bar", Fixture, NULL, fixture_setup, test_bar, fixture_teardown);

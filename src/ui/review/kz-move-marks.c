@@ -37,7 +37,7 @@ kz_move_mark_css_class (KzMoveClass cls)
 }
 
 void
-kz_move_mark_apply (GtkLabel *label, const char *move_text, KzMoveClass cls)
+kz_move_mark_apply (GtkLabel *label, const char *move_text, gboolean user_marked, KzMoveClass cls)
 {
   g_return_if_fail (GTK_IS_LABEL (label));
   static const KzMoveClass marked[] = {
@@ -45,6 +45,7 @@ kz_move_mark_apply (GtkLabel *label, const char *move_text, KzMoveClass cls)
   };
   for (guint i = 0; i < G_N_ELEMENTS (marked); i++)
     gtk_widget_remove_css_class (GTK_WIDGET (label), kz_move_mark_css_class (marked[i]));
+  gtk_widget_remove_css_class (GTK_WIDGET (label), "user-marked");
   const char *css = kz_move_mark_css_class (cls);
   if (css == NULL)
     {
@@ -53,8 +54,28 @@ kz_move_mark_apply (GtkLabel *label, const char *move_text, KzMoveClass cls)
       gtk_accessible_reset_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL);
       return;
     }
-  g_autofree char *text = g_strconcat (move_text, kz_move_class_symbol (cls), NULL);
-  gtk_label_set_text (label, text);
+  if (user_marked)
+    {
+      /* The reviewer's mark as typed, the computer's apart in its
+       * colour ("d8-c8?? ??", not "d8-c8????"). */
+      GdkRGBA color;
+      g_autofree char *rgb = NULL;
+      g_autofree char *escaped = g_markup_escape_text (move_text, -1);
+      g_autofree char *markup = NULL;
+
+      kz_move_mark_color (cls, &color);
+      rgb = g_strdup_printf ("#%02x%02x%02x", (int) (color.red * 255 + 0.5),
+                             (int) (color.green * 255 + 0.5), (int) (color.blue * 255 + 0.5));
+      markup = g_strdup_printf ("%s\u2009<span foreground=\"%s\" weight=\"bold\">%s</span>", escaped,
+                                rgb, kz_move_class_symbol (cls));
+      gtk_label_set_markup (label, markup);
+      gtk_widget_add_css_class (GTK_WIDGET (label), "user-marked");
+    }
+  else
+    {
+      g_autofree char *text = g_strconcat (move_text, kz_move_class_symbol (cls), NULL);
+      gtk_label_set_text (label, text);
+    }
   gtk_widget_add_css_class (GTK_WIDGET (label), "move-mark");
   gtk_widget_add_css_class (GTK_WIDGET (label), css);
   /* TRANSLATORS: a move and its class for screen readers, "c4-c5, Mistake" */

@@ -20,9 +20,12 @@ gboolean    kz_move_mark_color     (KzMoveClass cls, GdkRGBA *color);
 const char *kz_move_mark_css_class (KzMoveClass cls);
 /* Shows a move in a label with its mark: the text gets the symbol
  * ("c4-c5?"), the label the style class, and its accessible label says
- * the move and its class ("c4-c5, Mistake").  An unmarked class clears
- * all of it again. */
-void        kz_move_mark_apply     (GtkLabel *label, const char *move_text, KzMoveClass cls);
+ * the move and its class ("c4-c5, Mistake").  When move_text ends with
+ * the reviewer's own mark (`user_marked`), the computer's symbol stands
+ * apart from it, in the mark's colour ("c4-c5?? ?"), and the move keeps
+ * the text's colour.  An unmarked class clears all of it again. */
+void        kz_move_mark_apply     (GtkLabel *label, const char *move_text, gboolean user_marked,
+                                    KzMoveClass cls);
 
 /* The name of a reviewer's mark ($1 "!" … $6 "?!", kz-move-node.h),
  * translated: "Good move", "Mistake", "Brilliant move", "Blunder",

@@ -205,7 +205,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, KzMovesView *sel
       if (ply >= 0 && depth == 0 && (node == NULL || kz_move_node_is_main_line (node)))
         cls = move_class (self, (guint) ply);
       /* the analysis's mark: a symbol, a colour, and its name */
-      kz_move_mark_apply (GTK_LABEL (label), text, cls);
+      kz_move_mark_apply (GTK_LABEL (label), text, node && kz_move_node_get_mark (node) != 0, cls);
       if (moves)
         {
           g_autofree char *name = move_name (row, (KzSide) col,
