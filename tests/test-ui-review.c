@@ -5,7 +5,10 @@
  *   - a comment typed, then a click on another move in the move list:
  *     the comment is stored and the click goes to that move (issue 24:
  *     the list was rebuilt while the click moved the focus, and the
- *     window hung at 100 % CPU).
+ *     window hung at 100 % CPU);
+ *   - after Analyse, a blunder's line says what was better for its
+ *     player and the arrow shows that move (issue 24: it showed the
+ *     other side's best reply).
  *
  * Runs the real application in this process.  Needs an X11 display and
  * xdotool (./build-aux/test runs it under Xvfb); skipped without.
@@ -14,7 +17,10 @@
  */
 #include <adwaita.h>
 
+#include <string.h>
+
 #include "kz-application.h"
+#include "kz-move-arrow.h"
 #include "kz-move-row.h"
 #include "kz-moves-view.h"
 #include "kz-window.h"
@@ -233,6 +239,96 @@ test_comment_then_click (void)
   comment_then_click (window, id, 5, "Forced.", "c6-b6", 6);
 }
 
+/* ---- a blunder and what was better (issue 24, defect 4) ----------------- */
+
+/* As in test-model-analysis.c: a5xa7 walks into a forced loss. */
+#define THROW_KPN "5/3/1ct2/t4/c4/5/5/3/5 c c7 home"
+
+/* A mapped label under `root` whose text starts with `prefix`, or NULL. */
+static GtkLabel *
+label_starting (GtkWidget *root, const char *prefix)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+  collect_mapped (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), prefix))
+      return labels->pdata[i];
+  return NULL;
+}
+
+/* Every descendant of `root` of `type`, mapped or not: the first. */
+static GtkWidget *
+find_any (GtkWidget *root, GType type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+      if (g_type_is_a (G_OBJECT_TYPE (child), type))
+        return child;
+      if ((found = find_any (child, type)))
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_blunder_better (void)
+{
+  KzWindow *window = main_window ();
+  KzStore *store = kz_session_get_store (kz_window_get_session (window));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_game_new_from_kpn (THROW_KPN, &error);
+  KzPosition before;
+  KzMove better, arrow;
+  GtkLabel *line = NULL;
+  GtkWidget *arrow_widget;
+  const char *text;
+  gint64 id, end;
+
+  g_assert_no_error (error);
+  before = *kz_game_get_position (game);
+  g_assert_true (kz_game_play_text (game, "a5xa7", NULL));
+  g_assert_true (kz_game_play_text (game, "c7-d7", NULL));
+  id = kz_store_create_game (store, game, &error);
+  g_assert_no_error (error);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-game", g_variant_new_int64 (id));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (1));
+  g_assert_true (wait_for_ply (window, 1));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "analyse", NULL);
+
+  /* The Cossacks' blunder, judged once its two positions are analysed. */
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while ((line = label_starting (GTK_WIDGET (window), "a5xa7: Blunder.")) == NULL
+         && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (line);
+  ui_test_wait_ms (300);
+  text = gtk_label_get_text (line);
+  g_test_message ("%s", text);
+
+  /* "Better was X": X the Cossacks' move in the position before the
+   * blunder (it was "Best: c7-c8", the Turks' reply after it). */
+  g_assert_nonnull (strstr (text, ". Better was "));
+  g_assert_null (strstr (text, "Best:"));
+  g_assert_true (kz_move_parse (&before, strstr (text, "Better was ") + strlen ("Better was "), &better,
+                                NULL));
+  g_assert_false (kz_move_equal (&better, kz_game_get_move (game, 0)));
+  /* The arrow shows X. */
+  arrow_widget = find_any (GTK_WIDGET (window), KZ_TYPE_MOVE_ARROW);
+  g_assert_nonnull (arrow_widget);
+  g_assert_true (kz_move_arrow_get_move (KZ_MOVE_ARROW (arrow_widget), &arrow));
+  g_assert_true (kz_move_equal (&arrow, &better));
+
+  /* At the start (no move judged): its best move, the same X. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (0));
+  g_assert_true (wait_for_ply (window, 0));
+  ui_test_wait_ms (300);
+  g_assert_true (kz_move_arrow_get_move (KZ_MOVE_ARROW (arrow_widget), &arrow));
+  g_assert_true (kz_move_equal (&arrow, &better));
+}
+
 /* ---- running inside the application ------------------------------------- */
 
 static void
@@ -247,8 +343,19 @@ int
 main (int argc, char *argv[])
 {
   g_setenv ("LANGUAGE", "C", TRUE);
+  /* The endgame tables the build made (next to this program), not a
+   * fresh set made by the analysis of a 4-piece game (minutes of CPU on
+   * a loaded machine). */
+  if (g_getenv ("KAZAKI_EGTB") == NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (argv[0]);
+      g_autofree char *tables = g_build_filename (dir, "endgame-tables.kzt", NULL);
+      if (g_file_test (tables, G_FILE_TEST_EXISTS))
+        g_setenv ("KAZAKI_EGTB", tables, TRUE);
+    }
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui-review/comment-then-click", test_comment_then_click);
+  g_test_add_func ("/ui-review/blunder-better", test_blunder_better);
   return ui_test_run_in_app ("kazaki-ui-review-XXXXXX", &the_app, before_tests);
 }

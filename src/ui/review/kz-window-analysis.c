@@ -30,6 +30,7 @@
 
 #include "kz-board-geometry.h"
 #include "kz-kgn.h"
+#include "kz-move-marks.h"
 #include "kz-window-private.h"
 
 /* Stores the positions analysed so far (quietly: for a stop). */
@@ -89,19 +90,38 @@ show_ply (KzWindow *self)
   kz_eval_graph_set_ply (self->eval_graph, ply);
   kz_eval_bar_set_evaluated (self->eval_bar, e->done);
   kz_eval_bar_set_score (self->eval_bar, e->done ? e->score : 0);
-  kz_move_arrow_set_move (self->best_arrow, e->done && e->has_best ? &e->best : NULL);
 
   g_autofree char *line = kz_game_analysis_dup_line_text (self->analysis, ply);
   g_autofree char *text = NULL;
   KzMoveClass cls = ply > 0 ? kz_game_analysis_get_move_class (self->analysis, ply) : KZ_MOVE_CLASS_NONE;
+  const KzPositionEval *before = ply > 0 ? kz_game_analysis_get_eval (self->analysis, ply - 1) : NULL;
   if (line == NULL)
-    text = g_strdup (_("This position is not analysed yet."));
-  else if (cls >= KZ_MOVE_CLASS_INACCURACY)
-    /* Translators: "c4-c5: Mistake. Turks +1.20. Best: c6-c5 c4xc6" */
-    text = g_strdup_printf (_("%s: %s. %s"), kz_game_analysis_get_move_text (self->analysis, ply - 1),
-                            kz_move_class_describe (cls), line);
+    {
+      text = g_strdup (_("This position is not analysed yet."));
+      kz_move_arrow_set_move (self->best_arrow, NULL);
+    }
+  else if (kz_move_mark_css_class (cls) && before && before->done && before->has_best)
+    {
+      /* A move judged bad: what its player should have played instead,
+       * in the position before it (as kazaki-cli analyse prints it), not
+       * the other side's best reply now. */
+      char better[KZ_MOVE_STR_MAX];
+      g_autofree char *score = kz_score_describe (e->score);
+
+      kz_move_format (&before->best, better, sizeof better);
+      /* Translators: "d8-c8: Blunder. Cossacks win by force in 19 plies.
+       * Better was d8-d7": the move, its class, the evaluation after it,
+       * and the best move in the position before it */
+      text = g_strdup_printf (_("%s: %s. %s. Better was %s"),
+                              kz_game_analysis_get_move_text (self->analysis, ply - 1),
+                              kz_move_class_describe (cls), score, better);
+      kz_move_arrow_set_move (self->best_arrow, &before->best);
+    }
   else
-    text = g_steal_pointer (&line);
+    {
+      text = g_steal_pointer (&line);
+      kz_move_arrow_set_move (self->best_arrow, e->done && e->has_best ? &e->best : NULL);
+    }
   gtk_label_set_text (self->analysis_line, text);
 }
 
