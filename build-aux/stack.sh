@@ -10,7 +10,8 @@
 #
 # Needs root (mmdebstrap, chroot, mount); installs mmdebstrap and the rest
 # of KAZAKI_STACK_PACKAGES (deps.sh) with apt-get when they are missing.
-# KAZAKI_STACK_CACHE: the cache folder (default /var/cache/kazaki).
+# KAZAKI_STACK_CACHE: the cache folder (default $KAZAKI_CACHE, else
+# /var/cache/kazaki). The .deb files come from and go to deps.sh's pool.
 # KAZAKI_STACK_REFRESH=1: apt-get update and upgrade the cached root.
 
 # The Debian archive apt already uses on this machine (so no other host
@@ -87,25 +88,30 @@ kazaki_stack_prepare() {
     echo "== stack (Debian $suite): updating $root (package list changed or refresh asked)"
     rm -f "$stamp"
     kazaki_stack_mount "$root/proc" -t proc proc
+    kazaki_pool_lock
+    kazaki_stack_mount "$root/var/cache/apt/archives" --bind "$(kazaki_deb_pool)"
     chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -q
     if [ "${KAZAKI_STACK_REFRESH:-0}" = 1 ]; then
       chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get upgrade -y -q
     fi
     chroot "$root" env DEBIAN_FRONTEND=noninteractive \
-      apt-get install -y -q --no-install-recommends "${packages[@]}"
-    chroot "$root" apt-get clean
+      apt-get install -y -q --no-install-recommends -o DPkg::Options::=--force-unsafe-io "${packages[@]}"
     kazaki_stack_cleanup "$root"
+    kazaki_pool_unlock
   else
     echo "== stack (Debian $suite): making a Debian root in $root (mmdebstrap, $mirror)"
     rm -rf "$root.new" "$stamp"
     # Check-Valid-Until off: testing's Release files expire within days,
     # and the archive reachable here may be a snapshot older than that.
-    mmdebstrap --variant=apt --mode=root \
+    kazaki_pool_lock
+    kazaki_pool_mmdebstrap_opts
+    mmdebstrap --variant=apt --mode=root "${KAZAKI_POOL_MMDEBSTRAP_OPTS[@]}" \
       --aptopt='Acquire::Check-Valid-Until "false"' \
       --include="$(IFS=,; echo "${packages[*]}")" \
       --dpkgopt='path-exclude=/usr/share/doc/*' \
-      --dpkgopt='path-exclude=/usr/share/man/*' \
+      --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt=force-unsafe-io \
       "$suite" "$root.new" "deb $mirror $suite main" "deb $mirror $suite-updates main"
+    kazaki_pool_unlock
     rm -rf "$root"
     mv "$root.new" "$root"
   fi
@@ -119,7 +125,7 @@ kazaki_stack_prepare() {
 kazaki_run_stack() {
   local name=$1 suite=$2
   shift 2
-  local cache=${KAZAKI_STACK_CACHE:-/var/cache/kazaki}
+  local cache=${KAZAKI_STACK_CACHE:-$(kazaki_cache_dir)}
   local root="$cache/$name" stamp="$cache/$name.stamp"
   local mirror packages want checkout
   mirror=$(kazaki_debian_mirror)
@@ -131,6 +137,7 @@ kazaki_run_stack() {
     echo "error: --stack $name needs root (mmdebstrap, chroot, mount)" >&2
     return 1
   fi
+  kazaki_system_path
   kazaki_install_deps "${KAZAKI_STACK_PACKAGES[@]}" || return 1
   local tool
   for tool in mmdebstrap unshare chroot flock mount awk; do
