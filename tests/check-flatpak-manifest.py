@@ -29,7 +29,14 @@ import subprocess
 import sys
 import tempfile
 
-REQUIRED_FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland', '--device=dri']
+# The sandbox's permissions, each for a reason: the display (Wayland, X11 as
+# a fallback, with the shared memory X11 needs), the GPU for GTK's renderer,
+# and PulseAudio for the event sounds (GStreamer's pulsesink; without the
+# socket the sandbox has no audio sink and every sound is silent:
+# build-aux/flatpak-check checks that a move opens a PulseAudio stream).
+# Files go through the portals: no filesystem access.
+REQUIRED_FINISH_ARGS = ['--share=ipc', '--socket=fallback-x11', '--socket=wayland',
+                        '--socket=pulseaudio', '--device=dri']
 MIN_SQLITE = (3, 51, 3)
 
 # Flathub's order of the keys in a manifest, a module and a source.
