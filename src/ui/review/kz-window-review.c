@@ -279,6 +279,7 @@ kz_window_review_leave (KzWindow *self)
       g_signal_handlers_disconnect_by_data (self->replay, self);
       g_clear_object (&self->replay);
     }
+  kz_analysis_pane_set_replay (self->analysis_pane, NULL);
   kz_review_bar_set_replay (self->review_bar, NULL);
   g_clear_object (&self->shown_node);
   kz_board_view_finish_animation (self->review_board);
@@ -309,6 +310,7 @@ enter (KzWindow *self, guint ply)
   g_clear_object (&self->shown_node);
   g_signal_connect_swapped (self->replay, "notify", G_CALLBACK (replay_notify), self);
   kz_review_bar_set_replay (self->review_bar, self->replay);
+  kz_analysis_pane_set_replay (self->analysis_pane, self->replay);
   kz_board_view_finish_animation (self->board_view);
   kz_board_view_cancel_input (self->board_view);
   gtk_widget_set_visible (GTK_WIDGET (self->board_view), FALSE);
@@ -689,6 +691,7 @@ kz_window_review_dispose (KzWindow *self)
     g_signal_handlers_disconnect_by_data (self->replay, self);
   g_clear_object (&self->replay);
   g_clear_object (&self->shown_node);
+  kz_analysis_pane_set_replay (self->analysis_pane, NULL);
 }
 
 void

@@ -21,11 +21,9 @@
  */
 #pragma once
 
+#include "kz-analysis-pane.h"
 #include "kz-board-view.h"
 #include "kz-computer-player.h"
-#include "kz-eval-bar.h"
-#include "kz-eval-graph.h"
-#include "kz-move-arrow.h"
 #include "kz-game-clock.h"
 #include "kz-moves-view.h"
 #include "kz-player-card.h"
@@ -91,18 +89,8 @@ struct _KzWindow {
   guint            shown_ply;    /* on the review board */
   KzMoveNode      *shown_node;   /* on the review board (a reference) */
 
-  /* analysis (kz-window-analysis.c); template children */
-  GtkWidget       *review_area;  /* GtkOverlay: the review board, the arrow, the eval bar */
-  KzEvalBar       *eval_bar;
-  KzMoveArrow     *best_arrow;
-  GtkWidget       *analysis_box;
-  GtkProgressBar  *analysis_progress;
-  KzEvalGraph     *eval_graph;
-  GtkLabel        *analysis_line;
-  GtkLabel        *analysis_summary;
-  KzGameAnalysis  *analysis;           /* of the game reviewed, or NULL */
-  KzGame          *analysis_game;      /* that game */
-  GCancellable    *analysis_cancellable;
+  /* analysis (kz-window-analysis.c); a template child */
+  KzAnalysisPane  *analysis_pane;  /* follows the review (replay) */
 };
 
 /* kz-window.c */

@@ -8,6 +8,9 @@
 
 #include <glib/gi18n.h>
 
+#include "kz-eval-bar.h"
+#include "kz-eval-graph.h"
+#include "kz-move-arrow.h"
 #include "kz-narrow-layout.h"
 #include "kz-sounds.h"
 #include "kz-window-private.h"
@@ -368,6 +371,7 @@ kz_window_class_init (KzWindowClass *klass)
   g_type_ensure (KZ_TYPE_EVAL_BAR);
   g_type_ensure (KZ_TYPE_EVAL_GRAPH);
   g_type_ensure (KZ_TYPE_MOVE_ARROW);
+  g_type_ensure (KZ_TYPE_ANALYSIS_PANE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
@@ -375,6 +379,7 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (flip_button);
   BIND (board_view);
   BIND (review_board);
+  BIND (analysis_pane);
   BIND (review_bar);
   BIND (side_panel);
   BIND (main_box);
@@ -386,14 +391,6 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (turks_card);
   BIND (moves_view);
   BIND (storage_label);
-  BIND (review_area);
-  BIND (eval_bar);
-  BIND (best_arrow);
-  BIND (analysis_box);
-  BIND (analysis_progress);
-  BIND (eval_graph);
-  BIND (analysis_line);
-  BIND (analysis_summary);
   BIND (pause_box);
   BIND (pause_button);
   BIND (paused_page);
