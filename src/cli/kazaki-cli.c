@@ -26,6 +26,7 @@ static const KzCliCommand commands[] = {
   { "imports", "imports                             list the recorded imports", kz_cli_db_imports },
   { "delete-import", "delete-import ID                    delete the games an import added", kz_cli_db_delete_import },
   { "backup", "backup DEST                         copy the database (SQLite online backup)", kz_cli_db_backup },
+  { "troops", "troops                              list the troops the pieces show and their sources", kz_cli_troops },
   { "selfplay", "selfplay [--games N] [--seed S]     record random games (prints GAME-ID PLY MOVE)", kz_cli_db_selfplay },
 };
 

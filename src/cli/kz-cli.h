@@ -54,5 +54,7 @@ int kz_cli_db_imports (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_delete_import (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_backup (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global);
+/* kz-cli-troops.c */
+int kz_cli_troops (int argc, char **argv, const KzCliGlobal *global);
 /* kz-cli-analyse.c */
 int kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global);
