@@ -4,7 +4,7 @@
  * All pieces move alike (RULES.md); the troop of a piece is decoration
  * fixed by its start point (kz-game.h).  This table is what the Troops
  * page and `kazaki-cli troops` show.  Names and histories are English
- * source text marked for gettext (translate with _() when showing them);
+ * source text marked for gettext (translate them when showing them);
  * the sources are bibliographic data and are not translated.  Every
  * sentence of a history is backed by a passage of one of the entry's
  * sources: doc/SOURCES.md quotes them.
@@ -32,8 +32,8 @@ typedef struct {
   KzSide        side;
   KzTroop       troop;
   const char   *key;      /* "hetman", "sipahi", … (untranslated, for the CLI) */
-  const char   *name;     /* N_(): "Hetman" */
-  const char   *history;  /* N_(): 3 to 6 sentences */
+  const char   *name;     /* marked for gettext: "Hetman" */
+  const char   *history;  /* marked for gettext: 3 to 6 sentences */
   KzTroopSource sources[KZ_TROOP_MAX_SOURCES];   /* author == NULL ends the list */
 } KzTroopInfo;
 

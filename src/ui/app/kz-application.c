@@ -10,6 +10,7 @@
 #include "kz-dialogs.h"
 #include "kz-library-app.h"
 #include "kz-how-to-play.h"
+#include "kz-troops-window.h"
 #include "kz-resources.h"
 #include "kz-window.h"
 
@@ -124,6 +125,15 @@ how_to_play_activated (GSimpleAction *action, GVariant *param, gpointer user_dat
 }
 
 static void
+troops_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  KzWindow *window = active_window (self);
+
+  kz_show_troops (window ? GTK_WIDGET (window) : NULL, KZ_COSSACKS, -1);
+}
+
+static void
 shortcuts_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *self = user_data;
@@ -138,6 +148,7 @@ static const GActionEntry app_actions[] = {
   { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
   { "how-to-play", how_to_play_activated, NULL, NULL, NULL, { 0 } },
+  { "troops", troops_activated, NULL, NULL, NULL, { 0 } },
   { "shortcuts", shortcuts_activated, NULL, NULL, NULL, { 0 } },
 };
 
