@@ -204,14 +204,20 @@ in_session() {
         app_action library
       fi
       ;;
+    troops)
+      write_settings Ivan Mehmed
+      start_app "$lang" "$style"
+      app_action troops
+      ;;
   esac
   # Wait for the window to be drawn (many colours in it).
   local name=Kazaki
   [ "$shot" = library ] && name=Library
+  [ "$shot" = troops ] && name=Troops
   name=$(title_in "$lang" "$name")
   wait_for 30 has_window "$name" || die "no window named $name"
   w=$(window_of "$name")
-  if [ "$shot" = library ]; then
+  if [ "$shot" = library ] || [ "$shot" = troops ]; then
     xdotool windowsize "$w" $LIB_W $LIB_H
   fi
   sleep 2
@@ -234,6 +240,7 @@ SHOTS=(
   "review review.png en default"
   "library library.png en default"
   "library-ru library-ru.png ru default"
+  "troops troops.png en default"
 )
 out=${1:-data/screenshots}
 [ $# -gt 0 ] && shift
