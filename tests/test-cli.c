@@ -3,7 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 typedef struct {
   int   status;
@@ -189,6 +192,73 @@ test_bad_input (void)
   g_assert_cmpint (none.status, ==, 2);
 }
 
+/* tables --output FILE: FILE is replaced only by the complete tables.  A
+ * run killed while it generates them leaves FILE as it was (it used to
+ * delete FILE first), a folder is refused untouched, and a FILE that
+ * cannot be written is reported before the long generation. */
+static void
+test_tables_output_safe (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-tables-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  g_autofree char *precious = g_build_filename (dir, "precious.txt", NULL);
+  g_assert_true (g_file_set_contents (precious, "data\n", -1, NULL));
+
+  const char *argv[] = { g_getenv ("KAZAKI_CLI"), "tables", "--output", precious, NULL };
+  GPid pid;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_spawn_async (NULL, (char **) argv, NULL,
+                                G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL
+                                | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_usleep (G_USEC_PER_SEC);   /* generating takes many seconds */
+  kill (pid, SIGKILL);
+  int wait_status;
+  g_assert_cmpint (waitpid (pid, &wait_status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (precious, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "data\n");
+
+  /* A folder, empty or not, is refused before anything is generated. */
+  g_autofree char *empty = g_build_filename (dir, "empty", NULL);
+  g_autofree char *full = g_build_filename (dir, "full", NULL);
+  g_autofree char *inside = g_build_filename (full, "keep.txt", NULL);
+  g_assert_cmpint (g_mkdir (empty, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (full, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (inside, "keep\n", -1, NULL));
+  const char *folders[] = { empty, full };
+  for (guint i = 0; i < G_N_ELEMENTS (folders); i++)
+    {
+      g_auto (Run) r = cli ("tables", "--output", folders[i], NULL);
+      assert_bad_input (&r, "is a folder");
+      g_assert_true (g_file_test (folders[i], G_FILE_TEST_IS_DIR));
+    }
+  g_autofree char *kept = NULL;
+  g_assert_true (g_file_get_contents (inside, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "keep\n");
+
+  /* A FILE that cannot be written: exit 1 at once, nothing printed. */
+  g_autofree char *nowhere = g_build_filename (dir, "no-such-folder", "t.kzt", NULL);
+  g_auto (Run) r = cli ("tables", "--output", nowhere, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, "cannot write"));
+
+  /* Nothing else was left in the folder (no temporary file). */
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+  while (g_dir_read_name (d))
+    n++;
+  g_assert_cmpuint (n, ==, 3);
+
+  g_unlink (inside);
+  g_rmdir (full);
+  g_rmdir (empty);
+  g_unlink (precious);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -200,5 +270,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/perft/lines-and-divide", test_perft);
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/bad-input", test_bad_input);
+  g_test_add_func ("/cli/tables/output-safe", test_tables_output_safe);
   return g_test_run ();
 }

@@ -6,10 +6,12 @@
 #include "kz-search.h"
 
 #include <glib.h>
+#include <glib/gstdio.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define TT_MB 16
 #define MAX_GAME_PLIES 10000
@@ -562,6 +564,24 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
 
 /* ---------------------------------------------------------------- */
 
+/* Checks tables --output FILE before the tables are generated: FILE must
+ * not be a folder, and its folder must take a new file (probed with a
+ * temporary file, removed at once).  FILE itself is not touched. */
+static int
+check_output (const char *cmd, const char *output)
+{
+  if (g_file_test (output, G_FILE_TEST_IS_DIR))
+    return kz_cli_bad_input (cmd, "'%s' is a folder; --output needs a file name", output);
+  g_autofree char *dir = g_path_get_dirname (output);
+  g_autofree char *probe = g_build_filename (dir, ".kazaki-tables-XXXXXX", NULL);
+  int fd = g_mkstemp (probe);
+  if (fd < 0)
+    return kz_cli_failure (cmd, "cannot write '%s': %s", output, g_strerror (errno));
+  close (fd);
+  g_unlink (probe);
+  return KZ_CLI_OK;
+}
+
 int
 kz_cli_tables (int argc, char **argv, const KzCliGlobal *global)
 {
@@ -575,7 +595,8 @@ kz_cli_tables (int argc, char **argv, const KzCliGlobal *global)
     "\n"
     "The cache is $KAZAKI_EGTB when set, else $XDG_CACHE_HOME/kazaki.  With\n"
     "--output the tables are generated (whatever the cache holds) and written\n"
-    "to FILE.\n";
+    "to FILE, which is replaced only when they are complete (a folder is\n"
+    "refused; exit status 1 when FILE cannot be written).\n";
   const char *output = NULL;
   for (int i = 1; i < argc;)
     {
@@ -596,14 +617,26 @@ kz_cli_tables (int argc, char **argv, const KzCliGlobal *global)
         return kz_cli_bad_input ("tables", "unexpected argument '%s' (see kazaki-cli tables --help)",
                                  argv[i]);
     }
-  g_autofree char *path = output ? g_strdup (output) : tables_path ();
-  if (output)
-    remove (output);
   KzEgtbInfo info;
-  if (!kz_egtb_init (path, &info))
-    return kz_cli_failure ("tables", "out of memory");
-  if (output && !g_file_test (output, G_FILE_TEST_EXISTS))
-    return kz_cli_failure ("tables", "cannot write '%s'", output);
+  if (output)
+    {
+      int status = check_output ("tables", output);
+      if (status != KZ_CLI_OK)
+        return status;
+      /* Generated whatever the cache or FILE holds; FILE is replaced only
+       * by the complete tables (kz_egtb_save: a new file, renamed). */
+      if (!kz_egtb_init (NULL, &info))
+        return kz_cli_failure ("tables", "out of memory");
+      if (!kz_egtb_save (output))
+        return kz_cli_failure ("tables", "the tables could not be saved to '%s': %s", output,
+                               g_strerror (errno));
+    }
+  else
+    {
+      g_autofree char *path = tables_path ();
+      if (!kz_egtb_init (path, &info))
+        return kz_cli_failure ("tables", "out of memory");
+    }
   printf ("tables %s %.1f s %" PRIu64 " bytes wins %" PRIu64 " losses %" PRIu64 " draws %" PRIu64
           " longest %d\n", info.loaded_from_cache ? "loaded" : "generated", info.seconds,
           info.bytes, info.wins, info.losses, info.draws, info.longest);

@@ -35,12 +35,15 @@
 #include "kz-egtb.h"
 #include "kz-movegen.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #define NPTS 41
 #define MAXD 126
@@ -662,15 +665,27 @@ load (const char *path)
   return data;
 }
 
+/* Writes the tables to a new file beside path (mkstemp: an unpredictable
+ * name, created with O_EXCL, so never a file or a symbolic link that is
+ * already there), synced, then renamed over path; on any failure the
+ * temporary file is removed and path is left as it was. */
 static bool
 save (const uint8_t *data, const char *path)
 {
   size_t len = strlen (path);
-  char *tmp = malloc (len + 32);
+  char *tmp = malloc (len + 16);
   if (tmp == NULL)
     return false;
-  snprintf (tmp, len + 32, "%s.tmp%ld", path, (long) clock ());
-  FILE *f = fopen (tmp, "wb");
+  snprintf (tmp, len + 16, "%s.tmp-XXXXXX", path);
+  int fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      free (tmp);
+      return false;
+    }
+  /* mkstemp creates the file for its owner only; the tables are no secret. */
+  fchmod (fd, 0644);
+  FILE *f = fdopen (fd, "wb");
   bool ok = f != NULL;
   if (ok)
     {
@@ -682,10 +697,17 @@ save (const uint8_t *data, const char *path)
       hd.size = total_size;
       hd.checksum = checksum (data, total_size);
       ok = fwrite (&hd, sizeof hd, 1, f) == 1 && fwrite (data, 1, total_size, f) == total_size;
+      ok = ok && fflush (f) == 0 && fsync (fd) == 0;
       ok = (fclose (f) == 0) && ok;
-      ok = ok && rename (tmp, path) == 0;
-      if (!ok)
-        remove (tmp);
+    }
+  else
+    close (fd);
+  ok = ok && rename (tmp, path) == 0;
+  if (!ok)
+    {
+      int e = errno;   /* why it failed, for the caller */
+      remove (tmp);
+      errno = e;
     }
   free (tmp);
   return ok;

@@ -71,7 +71,10 @@ void         kz_egtb_release (void);
  * game is over in pos. */
 KzEgtbResult kz_egtb_probe (const KzPosition *pos, int *plies);
 
-/* Writes the whole tables to path in the cache format (tests, tools). */
+/* Writes the whole tables to path in the cache format (tests, tools),
+ * through a new temporary file beside it renamed over path when complete;
+ * false (errno set) when the tables are not loaded or it cannot be
+ * written, and then path is left as it was. */
 bool         kz_egtb_save (const char *path);
 
 #ifdef __cplusplus
