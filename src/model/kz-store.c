@@ -2301,15 +2301,136 @@ kz_store_delete_import (KzStore *self, gint64 import_id, guint *n_deleted, GErro
 /* ---------------------------------------------------------------------- */
 /* Backup                                                                  */
 
-gboolean
-kz_store_backup (KzStore *self, const char *dest, GError **error)
+/* How long a backup waits for the database's lock before it gives up. */
+#define BACKUP_TIMEOUT_S 30
+
+#define BACKUP_TMP_INFIX ".kazaki-backup-"
+
+/* Whether `name` in the folder of DEST is a file an earlier backup to DEST
+ * left: DEST.kazaki-backup-XXXXXX (the g_mkstemp() name) or its -journal,
+ * -wal or -shm.  *main_file says which. */
+static gboolean
+is_backup_leftover (const char *name, const char *dest_base, gboolean *main_file)
 {
-  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
-  g_return_val_if_fail (dest != NULL, FALSE);
+  gsize n = strlen (dest_base), infix = strlen (BACKUP_TMP_INFIX);
+  if (strncmp (name, dest_base, n) != 0 || strncmp (name + n, BACKUP_TMP_INFIX, infix) != 0)
+    return FALSE;
+  const char *rest = name + n + infix;
+  if (strlen (rest) < 6)
+    return FALSE;
+  *main_file = rest[6] == '\0';
+  return *main_file || strcmp (rest + 6, "-journal") == 0 || strcmp (rest + 6, "-wal") == 0
+         || strcmp (rest + 6, "-shm") == 0;
+}
+
+/* Whether another backup is writing the temporary file `path` now (it
+ * holds SQLite's lock on it from its first page to its rename). */
+static gboolean
+backup_tmp_in_use (const char *path)
+{
+  sqlite3 *db = NULL;
+  gboolean busy = FALSE;
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK)
+    {
+      int rc = sqlite3_exec (db, "BEGIN EXCLUSIVE", NULL, NULL, NULL);
+      busy = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+      if (rc == SQLITE_OK)
+        sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+    }
+  sqlite3_close (db);
+  return busy;
+}
+
+/* Removes what a backup to DEST that was killed left beside DEST: its
+ * temporary copy and that copy's journal (unless another backup is
+ * writing it right now). */
+static void
+remove_backup_leftovers (const char *dest)
+{
+  g_autofree char *dir = g_path_get_dirname (dest);
+  g_autofree char *base = g_path_get_basename (dest);
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  if (d == NULL)
+    return;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  while ((name = g_dir_read_name (d)))
+    {
+      gboolean main_file;
+      if (is_backup_leftover (name, base, &main_file) && main_file)
+        g_ptr_array_add (names, g_build_filename (dir, name, NULL));
+    }
+  /* journals whose copy is gone already */
+  g_dir_rewind (d);
+  while ((name = g_dir_read_name (d)))
+    {
+      gboolean main_file;
+      if (is_backup_leftover (name, base, &main_file) && !main_file)
+        {
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_autofree char *copy = g_strndup (path, strlen (dir) + 1 + strlen (base)
+                                                   + strlen (BACKUP_TMP_INFIX) + 6);
+          if (!g_file_test (copy, G_FILE_TEST_EXISTS))
+            g_unlink (path);
+        }
+    }
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *path = g_ptr_array_index (names, i);
+      if (backup_tmp_in_use (path))
+        continue;
+      static const char *const suffixes[] = { "-journal", "-wal", "-shm", "" };
+      for (guint k = 0; k < G_N_ELEMENTS (suffixes); k++)
+        {
+          g_autofree char *file = g_strconcat (path, suffixes[k], NULL);
+          g_unlink (file);
+        }
+    }
+}
+
+/* Copies the database of connection `src` into the SQLite file `to` in
+ * one step, that is in one read transaction of `src`: a consistent
+ * snapshot that never restarts when another connection writes (stepping
+ * a few pages at a time restarts on every write, so it may never end
+ * beside a busy writer); in WAL mode the writer is not held up either.
+ * Only waiting for a lock is retried, for BACKUP_TIMEOUT_S at most. */
+static int
+copy_in_one_step (sqlite3 *src, sqlite3 *to, gboolean *timed_out)
+{
+  *timed_out = FALSE;
+  sqlite3_backup *b = sqlite3_backup_init (to, "main", src, "main");
+  if (b == NULL)
+    return sqlite3_errcode (to);
+  gint64 deadline = g_get_monotonic_time () + BACKUP_TIMEOUT_S * G_USEC_PER_SEC;
+  int rc;
+  for (;;)
+    {
+      rc = sqlite3_backup_step (b, -1);
+      if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+        break;
+      if (g_get_monotonic_time () >= deadline)
+        {
+          *timed_out = TRUE;
+          break;
+        }
+      sqlite3_sleep (50);
+    }
+  int rc2 = sqlite3_backup_finish (b);
+  if (rc == SQLITE_DONE)
+    rc = rc2;
+  return rc;
+}
+
+/* The backup of connection `src` (the database at `src_path`) to `dest`
+ * (kz_store_backup()). */
+static gboolean
+backup_db (sqlite3 *src, const char *src_path, const char *dest, GError **error)
+{
   const char *doing = _("backing up the games");
+  remove_backup_leftovers (dest);
   /* Into a new file beside the destination, renamed over it at the end:
    * a failed backup never leaves a half-written file in its place. */
-  g_autofree char *tmp = g_strconcat (dest, ".kazaki-backup-XXXXXX", NULL);
+  g_autofree char *tmp = g_strconcat (dest, BACKUP_TMP_INFIX "XXXXXX", NULL);
   int fd = g_mkstemp (tmp);
   if (fd < 0)
     {
@@ -2322,28 +2443,10 @@ kz_store_backup (KzStore *self, const char *dest, GError **error)
     }
   close (fd);
   sqlite3 *to = NULL;
+  gboolean timed_out = FALSE;
   int rc = sqlite3_open_v2 (tmp, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL);
   if (rc == SQLITE_OK)
-    {
-      sqlite3_backup *b = sqlite3_backup_init (to, "main", self->db, "main");
-      if (b == NULL)
-        rc = sqlite3_errcode (to);
-      else
-        {
-          /* The online backup API copies a consistent snapshot page by
-           * page (never a file copy, which could catch a write half done). */
-          do
-            {
-              rc = sqlite3_backup_step (b, 256);
-              if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-                sqlite3_sleep (20);
-            }
-          while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
-          int rc2 = sqlite3_backup_finish (b);
-          if (rc == SQLITE_DONE)
-            rc = rc2;
-        }
-    }
+    rc = copy_in_one_step (src, to, &timed_out);
   /* The copy is a standalone file: rollback journal, no -wal beside it. */
   if (rc == SQLITE_OK)
     rc = sqlite3_exec (to, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
@@ -2352,9 +2455,15 @@ kz_store_backup (KzStore *self, const char *dest, GError **error)
       g_autofree char *detail = clean_detail (to ? sqlite3_errmsg (to) : sqlite3_errstr (rc));
       sqlite3_close (to);
       g_unlink (tmp);
-      g_set_error (error, KZ_STORE_ERROR, (rc & 0xff) == SQLITE_FULL ? KZ_STORE_ERROR_FULL
-                                                                     : KZ_STORE_ERROR_FAILED,
-                   _("The backup “%s” could not be written (%s while %s)"), dest, detail, doing);
+      if (timed_out)
+        g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_BUSY,
+                     _("The backup “%s” could not be made: the game database “%s” stayed "
+                       "locked by another program for %d seconds"), dest, src_path,
+                     BACKUP_TIMEOUT_S);
+      else
+        g_set_error (error, KZ_STORE_ERROR, (rc & 0xff) == SQLITE_FULL ? KZ_STORE_ERROR_FULL
+                                                                       : KZ_STORE_ERROR_FAILED,
+                     _("The backup “%s” could not be written (%s while %s)"), dest, detail, doing);
       return FALSE;
     }
   sqlite3_close (to);
@@ -2367,4 +2476,12 @@ kz_store_backup (KzStore *self, const char *dest, GError **error)
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+kz_store_backup (KzStore *self, const char *dest, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  g_return_val_if_fail (dest != NULL, FALSE);
+  return backup_db (self->db, self->path, dest, error);
 }

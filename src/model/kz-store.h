@@ -182,8 +182,13 @@ gboolean     kz_store_set_outcome (KzStore *self, gint64 id, KzResult result,
 
 /* Copies the database to `dest` through SQLite's online backup API (a
  * consistent snapshot even while games are being recorded), into a new
- * file renamed over `dest` when complete.  The copy is an ordinary
- * database file (rollback journal) that kz_store_open() opens. */
+ * file DEST.kazaki-backup-XXXXXX renamed over `dest` when complete.  The
+ * copy is made in one step (one read transaction: another program
+ * recording games meanwhile neither restarts it nor waits for it in WAL
+ * mode); waiting for a lock gives up after 30 s (KZ_STORE_ERROR_BUSY).
+ * Such temporary files that a killed backup to `dest` left are removed
+ * first.  The copy is an ordinary database file (rollback journal) that
+ * kz_store_open() opens. */
 gboolean     kz_store_backup (KzStore *self, const char *dest, GError **error);
 
 /* The tree of moves: one edit, one committed transaction.  Nodes not on
