@@ -192,6 +192,62 @@ test_backup_leftovers (void)
   g_assert_cmpuint (count_games (dest), ==, 30000);
 }
 
+/* ---- a killed import (item 6) ------------------------------------------ */
+
+/* One integer from the file at path, read with SQLite directly (read-only:
+ * the import writing beside it is not disturbed). */
+static gint64
+query_file (const char *path, const char *sql)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *s = NULL;
+  gint64 v = -1;
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  if (sqlite3_prepare_v2 (db, sql, -1, &s, NULL) == SQLITE_OK && sqlite3_step (s) == SQLITE_ROW)
+    v = sqlite3_column_int64 (s, 0);
+  sqlite3_finalize (s);
+  sqlite3_close (db);
+  return v;
+}
+
+/* An import killed half-way: its record counts the games it added (and
+ * the duplicates and bad games it met), not 0. */
+static void
+test_killed_import_record (void)
+{
+  g_autofree char *db = db_path ("import.db");
+  g_autofree char *kgn = db_path ("many.kgn");
+  GString *text = g_string_new (NULL);
+  /* a bad game, a game and its duplicate, then many distinct games */
+  g_string_append (text, "[Event \"bad\"]\n\n1. zz *\n\n");
+  g_string_append (text, "[Event \"twice\"]\n\n1. b4-a4 *\n\n[Event \"twice\"]\n\n1. b4-a4 *\n\n");
+  for (guint i = 0; i < 20000; i++)
+    g_string_append_printf (text, "[Event \"g%u\"]\n\n1. b4-a4 b6-a6 2. a4-a5 *\n\n", i);
+  g_assert_true (g_file_set_contents (kgn, text->str, (gssize) text->len, NULL));
+  g_string_free (text, TRUE);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "new", NULL), ==, 0);   /* the file exists */
+
+  g_autoptr (GSubprocess) import = start_cli (db, "import", kgn, NULL);
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (query_file (db, "SELECT count(*) FROM games WHERE import_id IS NOT NULL") < 200
+         && g_get_monotonic_time () < end)
+    g_usleep (2000);
+  kill_cli (import);
+  g_assert_true (g_subprocess_get_if_signaled (import));   /* killed, not done */
+
+  g_autofree char *out = NULL;
+  g_assert_cmpint (run_cli (db, &out, NULL, "imports", NULL), ==, 0);
+  g_test_message ("imports: %s", out);
+  g_auto (GStrv) fields = g_strsplit (g_strchomp (out), "\t", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, 7);
+  guint64 games = g_ascii_strtoull (fields[2], NULL, 10);
+  g_assert_cmpuint (games, >=, 200);
+  g_assert_cmpstr (fields[2], ==, fields[5]);     /* GAMES = REMAINING */
+  g_assert_cmpstr (fields[3], ==, "1");           /* DUPLICATES */
+  g_assert_cmpstr (fields[4], ==, "1");           /* FAILED */
+}
+
 int
 main (int argc, char **argv)
 {
@@ -204,6 +260,7 @@ main (int argc, char **argv)
   dir = g_dir_make_tmp ("kazaki-store-cli-XXXXXX", NULL);
   g_test_add_func ("/model/store-cli/backup-beside-writer", test_backup_beside_writer);
   g_test_add_func ("/model/store-cli/backup-leftovers", test_backup_leftovers);
+  g_test_add_func ("/model/store-cli/killed-import-record", test_killed_import_record);
   int r = g_test_run ();
   remove_dir (dir);
   return r;

@@ -1511,6 +1511,11 @@ import_reader (KzStore *store, KzKgnReader *reader, const char *file_name,
       else
         {
           summary->failed++;
+          if (!kz_store_count_import_failure (store, import_id, &local))
+            {
+              kz_kgn_problem_free (problem);
+              break;
+            }
           if (func)
             func (problem, kz_kgn_reader_get_bytes_read (reader), summary, user_data);
           if (summary->problems->len < KZ_KGN_MAX_PROBLEMS)

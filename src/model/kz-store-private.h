@@ -41,12 +41,16 @@ gboolean kz_store_set_bulk (KzStore *self, gboolean bulk, GError **error);
  * and bulk mode; returns its id, 0 on error. */
 gint64   kz_store_begin_import (KzStore *self, const char *file_name, GError **error);
 /* Adds one game of the batch in its own transaction, unless a game with
- * the same digest is stored (then *duplicate and 0, no error). */
+ * the same digest is stored (then *duplicate and 0, no error).  The
+ * import's record counts it (games or duplicates) in the same
+ * transaction, so a killed import's record says what it did. */
 gint64   kz_store_add_imported_game (KzStore *self, KzGame *game, gint64 import_id,
                                      const char *digest, gboolean *duplicate,
                                      GError **error);
-/* Records the counts (an import cut short by a crash keeps 0; its games
- * are counted by kz_store_list_imports()'s `remaining`) and leaves bulk
+/* Counts a game of the batch that could not be read, in its own
+ * transaction. */
+gboolean kz_store_count_import_failure (KzStore *self, gint64 import_id, GError **error);
+/* Records the counts (the same as counted game by game) and leaves bulk
  * mode.  Every game is committed
  * already; a failure here (such as a full disk during the final
  * checkpoint, which runs after the WAL is synced) loses nothing, so it is

@@ -2129,6 +2129,26 @@ kz_store_begin_import (KzStore *self, const char *file_name, GError **error)
   return id;
 }
 
+/* Adds one to the count `column` (games, duplicates or failed) of the
+ * import's record, inside the caller's transaction: the record says
+ * what an import did so far even when it is killed. */
+static gboolean
+count_in_import (KzStore *self, gint64 import_id, const char *column, GError **error,
+                 const char *doing)
+{
+  g_autofree char *sql = g_strdup_printf ("UPDATE imports SET %s = %s + 1 WHERE id = ?1",
+                                          column, column);
+  sqlite3_stmt *s = prepare (self, sql, error);
+  if (s == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (s, 1, import_id);
+  int rc = sqlite3_step (s);
+  sqlite3_finalize (s);
+  if (rc != SQLITE_DONE)
+    return fail (self, error, rc, doing);
+  return TRUE;
+}
+
 gint64
 kz_store_add_imported_game (KzStore *self, KzGame *game, gint64 import_id, const char *digest,
                             gboolean *duplicate, GError **error)
@@ -2148,8 +2168,15 @@ kz_store_add_imported_game (KzStore *self, KzGame *game, gint64 import_id, const
   sqlite3_reset (s);
   if (rc == SQLITE_ROW)
     {
+      /* Counted in its own transaction, as a game added is. */
+      if (!count_in_import (self, import_id, "duplicates", error, doing)
+          || !commit (self, error, doing))
+        {
+          rollback (self);
+          return 0;
+        }
       *duplicate = TRUE;
-      goto out;
+      return 0;
     }
   if (rc != SQLITE_DONE)
     {
@@ -2158,7 +2185,7 @@ kz_store_add_imported_game (KzStore *self, KzGame *game, gint64 import_id, const
     }
   id = insert_game (self, game, g_get_real_time () / G_USEC_PER_SEC, import_id, digest,
                     error, doing);
-  if (id == 0)
+  if (id == 0 || !count_in_import (self, import_id, "games", error, doing))
     goto out;
   if (!commit (self, error, doing))
     return 0;
@@ -2167,6 +2194,21 @@ kz_store_add_imported_game (KzStore *self, KzGame *game, gint64 import_id, const
 out:
   rollback (self);
   return 0;
+}
+
+gboolean
+kz_store_count_import_failure (KzStore *self, gint64 import_id, GError **error)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  const char *doing = _("recording the import");
+  if (!begin (self, error, doing))
+    return FALSE;
+  if (!count_in_import (self, import_id, "failed", error, doing))
+    {
+      rollback (self);
+      return FALSE;
+    }
+  return commit (self, error, doing);
 }
 
 void
