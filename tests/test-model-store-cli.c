@@ -192,6 +192,158 @@ test_backup_leftovers (void)
   g_assert_cmpuint (count_games (dest), ==, 30000);
 }
 
+/* ---- older and newer schemas (item 5) ---------------------------------- */
+
+static GBytes *
+read_bytes (const char *path)
+{
+  char *data = NULL;
+  gsize len = 0;
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+/* PRAGMA user_version of the file at path, read with SQLite directly. */
+static int
+file_version (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *s = NULL;
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA user_version", -1, &s, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+  int v = sqlite3_column_int (s, 0);
+  sqlite3_finalize (s);
+  sqlite3_close (db);
+  return v;
+}
+
+/* A schema-3 database: the commands that only read (list, show, export,
+ * imports) read it without changing a byte, backup copies it as it is;
+ * the first command that writes upgrades it after copying it to
+ * games.db.schema3.bak, and says so. */
+static void
+test_old_schema_read_then_upgraded (void)
+{
+  g_autofree char *db = db_path ("old.db");
+  g_autofree char *kept = db_path ("old.db.schema3.bak");
+  g_autofree char *copy = db_path ("old-copy.db");
+  old_schema_write_game (db, 3, 2);
+  g_autoptr (GBytes) before = read_bytes (db);
+
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run_cli (db, &out, &err, "list", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "\tIvan\tAli\t*\tunterminated\t2\n"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (db, &out, NULL, "show", "1", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "1. b4-a4 b6-a6 *"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (db, &out, NULL, "export", "-o", "-", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "[Cossacks \"Ivan\"]"));
+  g_assert_cmpint (run_cli (db, NULL, NULL, "imports", NULL), ==, 0);
+  g_assert_cmpint (run_cli (db, NULL, NULL, "backup", copy, NULL), ==, 0);
+  g_autoptr (GBytes) after = read_bytes (db);
+  g_assert_true (g_bytes_equal (before, after));
+  g_assert_cmpint (file_version (db), ==, 3);
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (file_version (copy), ==, 3);
+
+  /* A command that writes upgrades it, keeping the file as it was. */
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (db, &out, &err, "new", NULL), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, "upgraded from schema 3"));
+  g_assert_nonnull (strstr (err, kept));
+  g_assert_cmpint (file_version (db), ==, KZ_STORE_SCHEMA_VERSION);
+  g_assert_cmpint (file_version (kept), ==, 3);
+  g_assert_cmpuint (count_games (db), ==, 2);
+  /* the copy is the old file, game and all */
+  {
+    sqlite3 *k = NULL;
+    sqlite3_stmt *s = NULL;
+    g_assert_cmpint (sqlite3_open_v2 (kept, &k, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_prepare_v2 (k, "SELECT count(*) FROM moves WHERE game_id = 1", -1,
+                                         &s, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_step (s), ==, SQLITE_ROW);
+    g_assert_cmpint (sqlite3_column_int (s, 0), ==, 2);
+    sqlite3_finalize (s);
+    sqlite3_close (k);
+  }
+  /* Once upgraded, nothing more is copied. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (db, NULL, &err, "new", NULL), ==, 0);
+  g_assert_null (strstr (err, "upgraded"));
+}
+
+/* The same upgrade in the model: kz_store_open() keeps the copy, and a
+ * second upgrade of a file of that version does not overwrite it. */
+static void
+test_upgrade_keeps_earlier_copies (void)
+{
+  g_autofree char *db = db_path ("twice.db");
+  g_autofree char *first = db_path ("twice.db.schema5.bak");
+  g_autofree char *second = db_path ("twice.db.schema5-2.bak");
+  for (int round = 0; round < 2; round++)
+    {
+      remove_database (db);
+      old_schema_write_game (db, 5, round + 1);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (KzStore) store = kz_store_open (db, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (kz_store_get_upgraded_from (store), ==, 5);
+      g_assert_cmpstr (kz_store_get_upgrade_copy (store), ==, round == 0 ? first : second);
+    }
+  g_assert_true (g_file_test (first, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (second, G_FILE_TEST_EXISTS));
+  /* a current database: no upgrade, no copy */
+  g_autoptr (KzStore) again = kz_store_open (db, NULL);
+  g_assert_cmpint (kz_store_get_upgraded_from (again), ==, 0);
+  g_assert_null (kz_store_get_upgrade_copy (again));
+}
+
+/* A database of a newer schema is refused by list but copied by backup;
+ * a file with nothing in it is no database to read. */
+static void
+test_newer_schema_and_empty_file (void)
+{
+  g_autofree char *db = db_path ("newer.db");
+  g_autofree char *copy = db_path ("newer-copy.db");
+  g_assert_cmpint (run_cli (db, NULL, NULL, "new", "--cossacks", "Future", NULL), ==, 0);
+  {
+    sqlite3 *h = NULL;
+    g_assert_cmpint (sqlite3_open (db, &h), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (h, "PRAGMA user_version = 99", NULL, NULL, NULL), ==,
+                     SQLITE_OK);
+    sqlite3_close (h);
+  }
+  g_autoptr (GBytes) before = read_bytes (db);
+  g_autofree char *err = NULL;
+  g_assert_cmpint (run_cli (db, NULL, &err, "list", NULL), ==, 1);
+  g_assert_nonnull (strstr (err, "newer version"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (db, NULL, &err, "backup", copy, NULL), ==, 0);
+  g_assert_cmpint (file_version (copy), ==, 99);
+  g_autoptr (GBytes) after = read_bytes (db);
+  g_assert_true (g_bytes_equal (before, after));
+
+  /* /dev/null: a read command says there is no database to read. */
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli ("/dev/null", NULL, &err, "list", NULL), ==, 2);
+  g_test_message ("%s", err);
+  g_assert_null (strstr (err, "creating"));
+  g_assert_nonnull (strstr (err, "holds no game database"));
+  g_autofree char *empty = db_path ("empty.db");
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_cli (empty, NULL, &err, "show", "1", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "holds no game database"));
+  gsize len = 1;
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (empty, &text, &len, NULL));
+  g_assert_cmpuint (len, ==, 0);
+}
+
 /* ---- a killed import (item 6) ------------------------------------------ */
 
 /* One integer from the file at path, read with SQLite directly (read-only:
@@ -260,6 +412,12 @@ main (int argc, char **argv)
   dir = g_dir_make_tmp ("kazaki-store-cli-XXXXXX", NULL);
   g_test_add_func ("/model/store-cli/backup-beside-writer", test_backup_beside_writer);
   g_test_add_func ("/model/store-cli/backup-leftovers", test_backup_leftovers);
+  g_test_add_func ("/model/store-cli/old-schema-read-then-upgraded",
+                   test_old_schema_read_then_upgraded);
+  g_test_add_func ("/model/store-cli/upgrade-keeps-earlier-copies",
+                   test_upgrade_keeps_earlier_copies);
+  g_test_add_func ("/model/store-cli/newer-schema-and-empty-file",
+                   test_newer_schema_and_empty_file);
   g_test_add_func ("/model/store-cli/killed-import-record", test_killed_import_record);
   int r = g_test_run ();
   remove_dir (dir);

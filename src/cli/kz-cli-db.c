@@ -30,19 +30,24 @@ typedef enum {
   OPEN_EXISTING,   /* to change existing games */
   OPEN_CREATE,     /* to add games: a missing database is created */
   OPEN_READ,       /* to read: a database that cannot be written is read */
+  OPEN_COPY,       /* to copy (backup): any schema, as it is */
 } OpenMode;
 
 /* Opens the database.  Only the commands that add games (OPEN_CREATE:
  * new, import, selfplay) create a missing database; for the others a
  * missing file is bad input (exit 2) and nothing is created.  The
- * commands that only read (OPEN_READ: list, show, export, imports,
- * backup) also work on a database they cannot write. */
+ * commands that only read (OPEN_READ: list, show, export, imports)
+ * also work on a database they cannot write, and never change the file
+ * (an older schema is read without upgrading it); backup (OPEN_COPY)
+ * copies a database of any schema as it is.  The commands that write
+ * upgrade an older schema after keeping a copy, and say so. */
 static KzStore *
 open_store (const char *cmd, const KzCliGlobal *global, OpenMode mode, int *status)
 {
   GError *error = NULL;
   KzStore *store = mode == OPEN_CREATE ? kz_store_open (global->db_path, &error)
                    : mode == OPEN_READ ? kz_store_open_for_reading (global->db_path, &error)
+                   : mode == OPEN_COPY ? kz_store_open_for_copy (global->db_path, &error)
                    : kz_store_open_existing (global->db_path, &error);
   if (store == NULL)
     {
@@ -52,6 +57,11 @@ open_store (const char *cmd, const KzCliGlobal *global, OpenMode mode, int *stat
         *status = kz_cli_failure (cmd, "%s", error->message);
       g_error_free (error);
     }
+  else if (kz_store_get_upgrade_copy (store))
+    fprintf (stderr, "kazaki-cli %s: note: the game database %s was upgraded from schema %d "
+             "to %d; the file as it was is kept as %s\n", cmd, kz_store_get_path (store),
+             kz_store_get_upgraded_from (store), KZ_STORE_SCHEMA_VERSION,
+             kz_store_get_upgrade_copy (store));
   return store;
 }
 
@@ -539,13 +549,16 @@ kz_cli_db_backup (int argc, char **argv, const KzCliGlobal *global)
     "\n"
     "Copies the game database to DEST through SQLite's online backup API: a\n"
     "consistent copy even while the app records moves.  DEST is replaced only\n"
-    "when the copy is complete; it opens like any game database (--db DEST).\n";
+    "when the copy is complete; it opens like any game database (--db DEST).\n"
+    "The database is copied as it is, whatever its schema version (one written\n"
+    "by a newer or an older Kazaki too).  What a killed backup left beside DEST\n"
+    "is removed.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   if (argc != 2)
     return kz_cli_bad_input ("backup", "usage: backup DEST (see kazaki-cli backup --help)");
   int status = KZ_CLI_OK;
-  g_autoptr (KzStore) store = open_store ("backup", global, OPEN_READ, &status);
+  g_autoptr (KzStore) store = open_store ("backup", global, OPEN_COPY, &status);
   if (store == NULL)
     return status;
   GError *error = NULL;

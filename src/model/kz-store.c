@@ -304,6 +304,8 @@ struct _KzStore {
   gboolean      read_only;   /* opened by kz_store_open_for_reading() on a file it cannot write */
   gboolean      opened;      /* a Kazaki database in use: a clean close may write */
   gboolean      remote;      /* on a remote file system: rollback journal, not WAL */
+  int           upgraded_from;   /* the schema version the file had before this open upgraded it */
+  char         *upgrade_copy;    /* the copy of the file as it was before that upgrade */
 };
 
 /* Open stores per file in this process: a clean close empties the WAL
@@ -365,6 +367,7 @@ kz_store_finalize (GObject *object)
     count_open (self->path, -1);
   g_clear_pointer (&self->db, sqlite3_close);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->upgrade_copy, g_free);
   G_OBJECT_CLASS (kz_store_parent_class)->finalize (object);
 }
 
@@ -819,7 +822,7 @@ run_check (KzStore *self, const char *pragma, const char *doing, GError **error)
  * database this program can use; sets *version (0 = empty, new).  `deep`
  * also checks the whole file for damage (PRAGMA quick_check). */
 static gboolean
-verify (KzStore *self, gboolean deep, gint64 *version, GError **error)
+verify (KzStore *self, gboolean deep, gboolean any_version, gint64 *version, GError **error)
 {
   const char *doing = _("reading the database");
   gint64 n_tables = 0, has_games = 0, has_moves = 0, v = 0;
@@ -831,7 +834,10 @@ verify (KzStore *self, gboolean deep, gint64 *version, GError **error)
       *version = 0;
       return TRUE;
     }
-  if (v > KZ_STORE_SCHEMA_VERSION)
+  gint64 app_id = 0;
+  if (!query_int (self, "PRAGMA application_id", &app_id, error, doing))
+    return FALSE;
+  if (v > KZ_STORE_SCHEMA_VERSION && !(any_version && app_id == KZ_APPLICATION_ID))
     {
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_TOO_NEW,
                    _("The game database “%s” was written by a newer version of Kazaki "
@@ -843,9 +849,6 @@ verify (KzStore *self, gboolean deep, gint64 *version, GError **error)
                   &has_games, error, doing)
       || !query_int (self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'moves'",
                      &has_moves, error, doing))
-    return FALSE;
-  gint64 app_id = 0;
-  if (!query_int (self, "PRAGMA application_id", &app_id, error, doing))
     return FALSE;
   if (v < 1 || !has_games || !has_moves || (app_id != 0 && app_id != KZ_APPLICATION_ID))
     {
@@ -915,7 +918,8 @@ file_exists_beside (const char *path, const char *suffix)
  * a hot -journal left by another program or a crash must be read, or
  * recovered, by a read-write connection): the caller checks there. */
 static gboolean
-check_existing (KzStore *self, gboolean wal, gboolean *checked, gint64 *version, GError **error)
+check_existing (KzStore *self, gboolean wal, gboolean any_version, gboolean *checked,
+                gint64 *version, GError **error)
 {
   *checked = FALSE;
   gboolean immutable;
@@ -945,18 +949,120 @@ check_existing (KzStore *self, gboolean wal, gboolean *checked, gint64 *version,
     {
       sqlite3_extended_result_codes (self->db, 1);
       sqlite3_busy_timeout (self->db, 5000);
-      ok = verify (self, TRUE, version, error);
+      ok = verify (self, TRUE, any_version, version, error);
     }
   g_clear_pointer (&self->db, sqlite3_close);
   *checked = TRUE;
   return ok;
 }
 
-/* The read-only fallback of kz_store_open_for_reading(): a connection
- * that writes nothing (immutable when the WAL file has no -wal beside it,
- * so SQLite needs no -shm either). */
+/* What a store is opened for. */
+typedef enum {
+  STORE_CREATE,     /* kz_store_open(): reading and writing, a missing file is created */
+  STORE_EXISTING,   /* kz_store_open_existing(): the same, never creating a file */
+  STORE_READ,       /* kz_store_open_for_reading(): only reading; never changes the file */
+  STORE_COPY,       /* kz_store_open_for_copy(): only copying, any schema version */
+} StoreMode;
+
+/* Files up to this size are read in memory when their schema is older
+ * (read_upgraded_copy()). */
+#define UPGRADE_IN_MEMORY_MAX_BYTES (256 * 1024 * 1024)
+
+static int copy_in_one_step (sqlite3 *src, sqlite3 *to, gboolean *timed_out);
+static gboolean backup_db (sqlite3 *src, const char *src_path, const char *dest, GError **error);
+static gboolean migrate (KzStore *self, gint64 version, GError **error);
+
+/* A file with no tables (empty, or /dev/null) holds no games to read. */
 static gboolean
-open_read_only (KzStore *self, gboolean deep, GError **error)
+refuse_empty (KzStore *self, GError **error)
+{
+  g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NO_DATABASE,
+               _("“%s” holds no game database (it is empty)"), self->path);
+  return FALSE;
+}
+
+/* Reading a database of an older schema without changing it: the whole
+ * file is copied into memory, where the copy is upgraded and read (the
+ * store is read-only: PRAGMA query_only, every change fails).  Too large
+ * a file is refused with what to do instead. */
+static gboolean
+read_upgraded_copy (KzStore *self, gint64 version, GError **error)
+{
+  GStatBuf st;
+  if (g_stat (self->path, &st) == 0 && st.st_size > UPGRADE_IN_MEMORY_MAX_BYTES)
+    {
+      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
+                   _("The game database “%s” was written by an older version of Kazaki "
+                     "(schema %" PRId64 ") and is too large to be read without upgrading it: "
+                     "run a command that writes to it, or open it in Kazaki, to upgrade it "
+                     "(a copy of it is kept); it was left untouched"), self->path, version);
+      return FALSE;
+    }
+  const char *doing = _("reading the database");
+  sqlite3 *mem = NULL;
+  gboolean timed_out;
+  int rc = sqlite3_open_v2 (":memory:", &mem, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                                              | SQLITE_OPEN_NOMUTEX, NULL);
+  if (rc == SQLITE_OK)
+    rc = copy_in_one_step (self->db, mem, &timed_out);
+  if (rc != SQLITE_OK)
+    {
+      sqlite3_close (mem);
+      return fail (self, error, rc, doing);
+    }
+  /* The file is ours (verified): closing may empty its WAL as usual. */
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
+  sqlite3_close (self->db);
+  self->db = mem;
+  sqlite3_extended_result_codes (self->db, 1);
+  if (exec (self, "PRAGMA foreign_keys = ON") != SQLITE_OK || !migrate (self, version, error))
+    return FALSE;
+  rc = exec (self, "PRAGMA query_only = ON");
+  if (rc != SQLITE_OK)
+    return fail (self, error, rc, doing);
+  self->read_only = TRUE;
+  return TRUE;
+}
+
+/* Before an upgrade: a copy of the file as it is, PATH.schemaN.bak (or
+ * PATH.schemaN-2.bak, … when that name is taken), made with the backup
+ * API on the open connection.  No copy, no upgrade. */
+static gboolean
+keep_copy_before_upgrade (KzStore *self, gint64 version, GError **error)
+{
+  g_autofree char *copy = NULL;
+  for (guint k = 1; copy == NULL || g_file_test (copy, G_FILE_TEST_EXISTS); k++)
+    {
+      g_free (copy);
+      if (k > 1000)
+        {
+          copy = NULL;
+          break;
+        }
+      copy = k == 1 ? g_strdup_printf ("%s.schema%" PRId64 ".bak", self->path, version)
+                    : g_strdup_printf ("%s.schema%" PRId64 "-%u.bak", self->path, version, k);
+    }
+  g_autoptr (GError) local = NULL;
+  if (copy == NULL || !backup_db (self->db, self->path, copy, &local))
+    {
+      g_set_error (error, KZ_STORE_ERROR,
+                   local && local->domain == KZ_STORE_ERROR ? local->code : KZ_STORE_ERROR_FAILED,
+                   _("The game database “%s” needs to be upgraded for this version of Kazaki, "
+                     "but no copy of it as it is could be kept first (%s); it was left "
+                     "untouched"), self->path, local ? local->message : "");
+      return FALSE;
+    }
+  self->upgraded_from = (int) version;
+  self->upgrade_copy = g_steal_pointer (&copy);
+  return TRUE;
+}
+
+/* The read-only fallback of kz_store_open_for_reading() and
+ * kz_store_open_for_copy(): a connection that writes nothing (immutable
+ * when the WAL file has no -wal beside it, so SQLite needs no -shm
+ * either). */
+static gboolean
+open_read_only (KzStore *self, StoreMode mode, gboolean deep, GError **error)
 {
   g_clear_pointer (&self->db, sqlite3_close);
   gboolean wal = FALSE;
@@ -980,16 +1086,12 @@ open_read_only (KzStore *self, gboolean deep, GError **error)
   sqlite3_extended_result_codes (self->db, 1);
   sqlite3_busy_timeout (self->db, 5000);
   gint64 version = 0;
-  if (!verify (self, deep, &version, error))
+  if (!verify (self, deep, mode == STORE_COPY, &version, error))
     return FALSE;
-  if (version < KZ_STORE_SCHEMA_VERSION)
-    {
-      g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
-                   _("The game database “%s” cannot be written, and it needs to be upgraded "
-                     "before this version of Kazaki can read it; it was left untouched"),
-                   self->path);
-      return FALSE;
-    }
+  if (version == 0)
+    return refuse_empty (self, error);
+  if (version < KZ_STORE_SCHEMA_VERSION && mode == STORE_READ)
+    return read_upgraded_copy (self, version, error);
   self->read_only = TRUE;
   return TRUE;
 }
@@ -1008,12 +1110,13 @@ is_remote (const char *path)
 }
 
 static KzStore *
-store_open (const char *path, gboolean create, gboolean read_only_ok, GError **error)
+store_open (const char *path, StoreMode mode, GError **error)
 {
   g_autofree char *default_path = NULL;
   if (path == NULL)
     path = default_path = kz_store_default_path ();
 
+  gboolean read_only_ok = mode == STORE_READ || mode == STORE_COPY;
   g_autoptr (KzStore) self = g_object_new (KZ_TYPE_STORE, NULL);
   self->path = g_strdup (path);
   gboolean memory = strcmp (path, ":memory:") == 0;
@@ -1032,8 +1135,13 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
       gboolean wal = FALSE, checked = FALSE;
       gint64 version = 0;
       if (!check_header (path, &wal, error)
-          || !check_existing (self, wal, &checked, &version, error))
+          || !check_existing (self, wal, mode == STORE_COPY, &checked, &version, error))
         return NULL;
+      if (checked && version == 0 && read_only_ok)
+        {
+          refuse_empty (self, error);
+          return NULL;
+        }
       deep = !checked;
     }
   else if (read_only_ok)
@@ -1044,7 +1152,7 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
     }
   else if (!memory)
     {
-      if (!create)
+      if (mode != STORE_CREATE)
         {
           g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NO_DATABASE,
                        _("There is no game database at “%s”"), path);
@@ -1069,7 +1177,7 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
   int rc = sqlite3_open_v2 (path, &self->db, flags, NULL);
   if (rc != SQLITE_OK)
     {
-      if (read_only_ok && open_read_only (self, deep, error))
+      if (read_only_ok && open_read_only (self, mode, deep, error))
         return g_steal_pointer (&self);
       if (!read_only_ok)
         set_db_error (error, path, self->db, rc, _("opening the database"));
@@ -1083,7 +1191,7 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
   if (sqlite3_db_readonly (self->db, "main") == 1)
     {
       if (read_only_ok)
-        return open_read_only (self, deep, error) ? g_steal_pointer (&self) : NULL;
+        return open_read_only (self, mode, deep, error) ? g_steal_pointer (&self) : NULL;
       g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_READ_ONLY,
                    _("The game database “%s” cannot be written (no permission); it was left untouched"),
                    path);
@@ -1094,7 +1202,7 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
    * meanwhile), and with the damage check if that was not done above. */
   gint64 version = 0;
   GError *local = NULL;
-  if (!verify (self, deep, &version, &local))
+  if (!verify (self, deep, mode == STORE_COPY, &version, &local))
     {
       /* Reading a WAL file needs a -shm beside it: not in a folder that
        * cannot be written. */
@@ -1102,11 +1210,37 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
           && (local->code == KZ_STORE_ERROR_READ_ONLY || local->code == KZ_STORE_ERROR_CANNOT_OPEN))
         {
           g_clear_error (&local);
-          return open_read_only (self, deep, error) ? g_steal_pointer (&self) : NULL;
+          return open_read_only (self, mode, deep, error) ? g_steal_pointer (&self) : NULL;
         }
       g_propagate_error (error, local);
       return NULL;
     }
+
+  /* Commands that only read or copy never change the file: not its
+   * journal mode, not its schema (an older one is read from an upgraded
+   * copy in memory). */
+  if (read_only_ok)
+    {
+      if (version == 0)
+        {
+          refuse_empty (self, error);
+          return NULL;
+        }
+      if (mode == STORE_READ && version < KZ_STORE_SCHEMA_VERSION)
+        return read_upgraded_copy (self, version, error) ? g_steal_pointer (&self) : NULL;
+      if (mode == STORE_COPY)
+        {
+          sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, NULL);
+          self->read_only = TRUE;
+          return g_steal_pointer (&self);
+        }
+    }
+
+  /* An upgrade is kept from being a one-way street: the file as it is
+   * is copied first. */
+  if (version > 0 && version < KZ_STORE_SCHEMA_VERSION
+      && !keep_copy_before_upgrade (self, version, error))
+    return NULL;
 
   /* From here on the file is a Kazaki database (or empty/new).  WAL
    * needs shared memory that every program using the file sees, so only
@@ -1124,7 +1258,7 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
       /* A folder or file system that cannot be written: no -wal/-shm. */
       int code = rc & 0xff;
       if (read_only_ok && (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
-          && open_read_only (self, deep, error))
+          && open_read_only (self, mode, deep, error))
         return g_steal_pointer (&self);
       set_db_error (error, path, self->db, rc, _("opening the database"));
       return NULL;
@@ -1155,19 +1289,39 @@ store_open (const char *path, gboolean create, gboolean read_only_ok, GError **e
 KzStore *
 kz_store_open (const char *path, GError **error)
 {
-  return store_open (path, TRUE, FALSE, error);
+  return store_open (path, STORE_CREATE, error);
 }
 
 KzStore *
 kz_store_open_existing (const char *path, GError **error)
 {
-  return store_open (path, FALSE, FALSE, error);
+  return store_open (path, STORE_EXISTING, error);
 }
 
 KzStore *
 kz_store_open_for_reading (const char *path, GError **error)
 {
-  return store_open (path, FALSE, TRUE, error);
+  return store_open (path, STORE_READ, error);
+}
+
+KzStore *
+kz_store_open_for_copy (const char *path, GError **error)
+{
+  return store_open (path, STORE_COPY, error);
+}
+
+int
+kz_store_get_upgraded_from (KzStore *self)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), 0);
+  return self->upgraded_from;
+}
+
+const char *
+kz_store_get_upgrade_copy (KzStore *self)
+{
+  g_return_val_if_fail (KZ_IS_STORE (self), NULL);
+  return self->upgrade_copy;
 }
 
 gboolean

@@ -116,10 +116,24 @@ KzStore     *kz_store_open_existing (const char *path, GError **error);
 /* For reading only (list, show, export): opens an existing database
  * like kz_store_open_existing(), and when it cannot be written (a
  * read-only file, folder or file system) opens it read-only instead of
- * failing; every change then fails with KZ_STORE_ERROR_READ_ONLY.  A
- * read-only database of an older schema cannot be upgraded and is
- * refused (KZ_STORE_ERROR_READ_ONLY). */
+ * failing; every change then fails with KZ_STORE_ERROR_READ_ONLY.  It
+ * never changes the file: a database of an older schema is read from a
+ * copy in memory upgraded there (read-only likewise; a file over 256 MB
+ * is refused with KZ_STORE_ERROR_READ_ONLY, saying to upgrade it with a
+ * command that writes), and a file with no tables (empty, /dev/null)
+ * is KZ_STORE_ERROR_NO_DATABASE. */
 KzStore     *kz_store_open_for_reading (const char *path, GError **error);
+/* For copying (kazaki-cli backup): opens an existing Kazaki database of
+ * any schema version, a newer one too, read-only and as it is (no
+ * upgrade), for kz_store_backup(). */
+KzStore     *kz_store_open_for_copy (const char *path, GError **error);
+/* kz_store_open() and kz_store_open_existing() upgrade a database of an
+ * older schema, after copying the file as it is with the backup API to
+ * PATH.schemaN.bak beside it (PATH.schemaN-2.bak, … when that exists;
+ * without the copy, no upgrade: the open fails).  After such an upgrade:
+ * the version the file had and the copy's path; else 0 and NULL. */
+int          kz_store_get_upgraded_from (KzStore *self);
+const char  *kz_store_get_upgrade_copy (KzStore *self);
 gboolean     kz_store_is_read_only (KzStore *self);
 const char  *kz_store_get_path (KzStore *self);
 

@@ -223,6 +223,13 @@ kz_window_load_initial_game (KzWindow *self)
   else if (!kz_session_get_can_save (self->session))
     kz_window_warn_storage (self, _("The game database can only be read: the library shows its games, but no new game or move is saved."),
                             kz_session_get_store_error (self->session));
+  else if (kz_store_get_upgrade_copy (store))
+    {
+      /* Translators: %s is the file name of the copy */
+      g_autofree char *text = g_strdup_printf (_("The game database was upgraded for this version of Kazaki; the file as it was is kept as “%s”"),
+                                               kz_store_get_upgrade_copy (store));
+      kz_window_show_toast (self, text);
+    }
 
   if (store && kz_store_find_unfinished (store, &id, &error) && id != 0)
     {
