@@ -400,6 +400,92 @@ test_killed_import_record (void)
   g_assert_cmpstr (fields[4], ==, "1");           /* FAILED */
 }
 
+/* ---- an analysis killed, or whose game is deleted (items 7 and 9) ------ */
+
+/* A database at path holding game 1: 60 random moves. */
+static void
+make_game_to_analyse (const char *path)
+{
+  g_assert_cmpint (run_cli (path, NULL, NULL, "selfplay", "--games", "1", "--seed", "1",
+                            "--max-plies", "60", NULL), ==, 0);
+  g_assert_cmpint (query_file (path, "SELECT plies FROM games WHERE id = 1"), ==, 60);
+}
+
+/* Starts `analyse` of game 1 (one thread, 100 ms a position: about 6 s)
+ * and waits until it has stored `rows` positions, or ended, or 60 s. */
+static GSubprocess *
+start_analysis (const char *path, gint64 rows)
+{
+  GSubprocess *p = start_cli (path, "analyse", "--time", "100", "--threads", "1", "1", NULL);
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (query_file (path, "SELECT count(*) FROM analysis") < rows
+         && g_get_monotonic_time () < end)
+    {
+      g_usleep (5000);
+      /* ended already (it used to store nothing before its end) */
+      if (g_subprocess_get_identifier (p) == NULL)
+        break;
+    }
+  return p;
+}
+
+/* An analysis killed after a few seconds keeps what it found (it used to
+ * be stored only at the end), and the next one goes on from there. */
+static void
+test_killed_analysis_continues (void)
+{
+  g_autofree char *db = db_path ("analyse.db");
+  make_game_to_analyse (db);
+  g_autoptr (GSubprocess) analysis = start_analysis (db, 5);
+  kill_cli (analysis);
+  g_assert_true (g_subprocess_get_if_signaled (analysis));   /* killed, not done */
+  gint64 kept = query_file (db, "SELECT count(*) FROM analysis");
+  g_assert_cmpint (kept, >=, 5);
+  g_assert_cmpint (kept, <, 61);
+
+  g_autofree char *out = NULL, *err = NULL;
+  g_assert_cmpint (run_cli (db, &out, &err, "analyse", "--time", "100", "1", NULL), ==, 0);
+  g_test_message ("%s", err);
+  guint positions = 0, searched = 0, stored = 0;
+  g_assert_cmpint (sscanf (err, "analyse: %u positions, %u searched", &positions, &searched),
+                   ==, 2);
+  const char *from = strstr (err, "), ");
+  g_assert_nonnull (from);
+  g_assert_cmpint (sscanf (from, "), %u from the database", &stored), ==, 1);
+  g_assert_cmpuint (positions, ==, 61);
+  g_assert_cmpuint (stored, >=, (guint) kept);     /* not searched again */
+  g_assert_cmpuint (searched + stored, ==, 61);
+  g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 61);   /* 60 moves and "" */
+}
+
+/* The game deleted while it is analysed: a clear message, exit 2 (as for
+ * a missing game), not "FOREIGN KEY constraint failed". */
+static void
+test_analysed_game_deleted (void)
+{
+  g_autofree char *db = db_path ("deleted.db");
+  make_game_to_analyse (db);
+  g_autoptr (GSubprocess) analysis = start_analysis (db, 1);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (KzStore) store = kz_store_open_existing (db, &error);
+    g_assert_no_error (error);
+    gint64 id = 1;
+    g_assert_true (kz_store_delete_games (store, &id, 1, &error));
+    g_assert_no_error (error);
+  }
+  g_autoptr (GError) error = NULL;
+  g_autofree char *err = NULL;
+  g_assert_true (g_subprocess_communicate_utf8 (analysis, NULL, NULL, NULL, &err, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  g_assert_true (g_subprocess_get_if_exited (analysis));
+  g_assert_cmpint (g_subprocess_get_exit_status (analysis), ==, 2);
+  g_assert_nonnull (strstr (err, "Game 1 was deleted while it was analysed"));
+  g_assert_null (strstr (err, "FOREIGN KEY"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -419,6 +505,8 @@ main (int argc, char **argv)
   g_test_add_func ("/model/store-cli/newer-schema-and-empty-file",
                    test_newer_schema_and_empty_file);
   g_test_add_func ("/model/store-cli/killed-import-record", test_killed_import_record);
+  g_test_add_func ("/model/store-cli/killed-analysis-continues", test_killed_analysis_continues);
+  g_test_add_func ("/model/store-cli/analysed-game-deleted", test_analysed_game_deleted);
   int r = g_test_run ();
   remove_dir (dir);
   return r;

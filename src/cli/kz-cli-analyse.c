@@ -53,8 +53,11 @@ kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global)
     "\n"
     "A stored analysis of the same game made by this engine version with at\n"
     "least this time and depth answers at once; one made with less time, or by\n"
-    "an older engine, is replaced.  A summary goes to stderr.\n"
-    "Exit status 2 on bad input (no such game, a bad number).\n";
+    "an older engine, is replaced.  The positions are stored as they are\n"
+    "found (every half second), so an analysis that is interrupted continues\n"
+    "where it stopped when run again.  A summary goes to stderr.\n"
+    "Exit status 2 on bad input (no such game, a bad number) and when the game\n"
+    "is deleted while it is analysed.\n";
   long time_ms = -1, depth = 0, threads = 0;
   const char *id_text = NULL;
   for (int i = 1; i < argc;)
@@ -105,8 +108,16 @@ kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global)
   gint64 t0 = g_get_monotonic_time ();
   if (!kz_game_analysis_load (analysis, store, id, &error))
     return kz_cli_db_report_error ("analyse", error);
+  /* Saved as it goes: a killed analysis keeps what it found. */
+  kz_game_analysis_set_store (analysis, store, id);
   if (!kz_game_analysis_run (analysis, NULL, &error))
-    return kz_cli_failure ("analyse", "%s", error->message);
+    {
+      if (error->domain == KZ_STORE_ERROR)
+        return kz_cli_db_report_error ("analyse", error);
+      status = kz_cli_failure ("analyse", "%s", error->message);
+      g_error_free (error);
+      return status;
+    }
   if (!kz_game_analysis_save (analysis, store, id, &error))
     return kz_cli_db_report_error ("analyse", error);
   gint64 t1 = g_get_monotonic_time ();

@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
+#include <inttypes.h>
 #include <sqlite3.h>
 #include <glib/gi18n-lib.h>
 
@@ -34,6 +35,13 @@ struct _KzGameAnalysis {
   KzPositionEval     *evals;         /* n_plies + 1 */
   guint               n_done;
   guint               n_searched;
+
+  /* saving as it goes (kz_game_analysis_set_store()) */
+  gboolean           *saved;         /* n_plies + 1: the row is in the database */
+  KzStore            *store;
+  gint64              game_id;
+  gint64              last_save;     /* monotonic µs */
+  GError             *save_error;    /* why saving as it went failed (the first time) */
 
   /* a run */
   gboolean            running;
@@ -85,6 +93,9 @@ kz_game_analysis_finalize (GObject *object)
   g_free (self->hashes);
   g_free (self->line_hashes);
   g_free (self->evals);
+  g_free (self->saved);
+  g_clear_object (&self->store);
+  g_clear_error (&self->save_error);
   g_clear_pointer (&self->jobs, g_array_unref);
   g_clear_pointer (&self->threads, g_ptr_array_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
@@ -188,6 +199,7 @@ kz_game_analysis_new (KzGame *game, const KzAnalysisSettings *settings)
   self->hashes = g_new (guint64, n + 1);
   self->line_hashes = g_new (guint64, n + 1);
   self->evals = g_new0 (KzPositionEval, n + 1);
+  self->saved = g_new0 (gboolean, n + 1);
   guint64 line = 0;
   for (guint i = 0; i <= n; i++)
     {
@@ -499,11 +511,26 @@ format_line (const KzPositionEval *e)
   return g_string_free (s, FALSE);
 }
 
+/* Whether the row of position `ply` is to be written: searched here and
+ * not written yet (a position read from the database or final has no
+ * row to write). */
+static gboolean
+needs_saving (KzGameAnalysis *self, guint ply)
+{
+  const KzPositionEval *e = &self->evals[ply];
+  return e->done && !e->from_store && !e->final && e->has_best && !self->saved[ply];
+}
+
 gboolean
 kz_game_analysis_save (KzGameAnalysis *self, KzStore *store, gint64 id, GError **error)
 {
   g_return_val_if_fail (KZ_IS_GAME_ANALYSIS (self), FALSE);
   const char *doing = _("saving the analysis");
+  guint n = 0;
+  for (guint ply = 0; ply <= self->n_plies; ply++)
+    n += needs_saving (self, ply);
+  if (n == 0)
+    return TRUE;
   sqlite3 *db = kz_store_get_db (store);
   int rc = sqlite3_exec (db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
@@ -513,10 +540,11 @@ kz_game_analysis_save (KzGameAnalysis *self, KzStore *store, gint64 id, GError *
     "INSERT OR REPLACE INTO analysis (game_id, node, ply, line_hash, engine_version, time_ms, "
     "depth_limit, score, best, line, depth, nodes) "
     "VALUES (?1, NULL, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", -1, &s, NULL);
+  g_autoptr (GArray) written = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint ply = 0; rc == SQLITE_OK && ply <= self->n_plies; ply++)
     {
       const KzPositionEval *e = &self->evals[ply];
-      if (!e->done || e->from_store || e->final || !e->has_best)
+      if (!needs_saving (self, ply))
         continue;
       char best[KZ_MOVE_STR_MAX];
       kz_move_format (&e->best, best, sizeof best);
@@ -535,19 +563,65 @@ kz_game_analysis_save (KzGameAnalysis *self, KzStore *store, gint64 id, GError *
       sqlite3_bind_int64 (s, 11, (sqlite3_int64) e->nodes);
       rc = sqlite3_step (s);
       if (rc == SQLITE_DONE)
-        rc = SQLITE_OK;
+        {
+          rc = SQLITE_OK;
+          g_array_append_val (written, ply);
+        }
     }
   sqlite3_finalize (s);
   if (rc == SQLITE_OK)
     rc = sqlite3_exec (db, "COMMIT", NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
-      kz_store_sql_failed (store, error, rc, doing);
+      /* The game's row is gone: deleted (by another program, or in the
+       * library) while it was analysed. */
+      if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
+        g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND,
+                     _("Game %" PRId64 " was deleted while it was analysed"), id);
+      else
+        kz_store_sql_failed (store, error, rc, doing);
       if (!sqlite3_get_autocommit (db))
         sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
       return FALSE;
     }
+  for (guint i = 0; i < written->len; i++)
+    self->saved[g_array_index (written, guint, i)] = TRUE;
   return TRUE;
+}
+
+void
+kz_game_analysis_set_store (KzGameAnalysis *self, KzStore *store, gint64 id)
+{
+  g_return_if_fail (KZ_IS_GAME_ANALYSIS (self));
+  g_return_if_fail (store == NULL || KZ_IS_STORE (store));
+  g_set_object (&self->store, store);
+  self->game_id = store ? id : 0;
+  self->last_save = g_get_monotonic_time ();
+}
+
+/* Saves what was searched since the last chunk, when `now` or every
+ * KZ_ANALYSIS_SAVE_INTERVAL_MS, in one transaction.  A failure is kept
+ * for kz_game_analysis_run(); a deleted game also ends the run. */
+static void
+save_chunk (KzGameAnalysis *self, gboolean now)
+{
+  if (self->store == NULL)
+    return;
+  gint64 t = g_get_monotonic_time ();
+  if (!now && t - self->last_save < KZ_ANALYSIS_SAVE_INTERVAL_MS * 1000)
+    return;
+  self->last_save = t;
+  g_autoptr (GError) error = NULL;
+  if (kz_game_analysis_save (self, self->store, self->game_id, &error))
+    return;
+  g_debug ("the analysis was not saved: %s", error->message);
+  if (g_error_matches (error, KZ_STORE_ERROR, KZ_STORE_ERROR_NOT_FOUND))
+    {
+      atomic_store (&self->stop, 1);
+      g_clear_object (&self->store);   /* nothing more to save */
+    }
+  if (self->save_error == NULL)
+    self->save_error = g_steal_pointer (&error);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -584,6 +658,7 @@ apply_result (gpointer data)
       self->evals[r->ply] = r->eval;
       self->n_done++;
       self->n_searched++;
+      save_chunk (self, FALSE);
       g_signal_emit (self, signals[SIGNAL_POSITION_ANALYSED], 0, r->ply);
       g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROGRESS]);
     }
@@ -605,6 +680,7 @@ finish_run (gpointer data)
   for (guint i = 0; i < self->threads->len; i++)
     g_thread_join (g_ptr_array_index (self->threads, i));
   g_ptr_array_set_size (self->threads, 0);
+  save_chunk (self, TRUE);
   gboolean cancelled = atomic_load (&self->stop) != 0 && !kz_game_analysis_is_complete (self);
   if (self->cancellable)
     g_cancellable_disconnect (self->cancellable, self->cancel_id);
@@ -780,6 +856,11 @@ kz_game_analysis_run (KzGameAnalysis *self, GCancellable *cancellable, GError **
   g_signal_handler_disconnect (self, id);
   g_main_context_pop_thread_default (context);
   g_main_context_unref (context);
+  if (self->save_error)
+    {
+      g_propagate_error (error, g_error_copy (self->save_error));
+      return FALSE;
+    }
   if (!kz_game_analysis_is_complete (self))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The analysis was cancelled"));

@@ -139,10 +139,24 @@ char                 *kz_game_analysis_dup_line_text (KzGameAnalysis *self, guin
  * above).  Returns FALSE on a database error. */
 gboolean              kz_game_analysis_load (KzGameAnalysis *self, KzStore *store, gint64 id,
                                              GError **error);
-/* Stores every position this object searched, replacing older rows,
- * in one transaction. */
+/* Stores every position this object searched and has not stored yet,
+ * replacing older rows, in one transaction.  A game deleted meanwhile
+ * is KZ_STORE_ERROR_NOT_FOUND ("Game 1 was deleted while it was
+ * analysed"). */
 gboolean              kz_game_analysis_save (KzGameAnalysis *self, KzStore *store, gint64 id,
                                              GError **error);
+/* How often a run with a store saves what it found (ms). */
+#define KZ_ANALYSIS_SAVE_INTERVAL_MS 500
+/* Saves as it goes: from now on the positions searched are stored in
+ * game `id` of `store` in chunks, each in its own transaction (every
+ * KZ_ANALYSIS_SAVE_INTERVAL_MS, and when a run ends, cancelled or not),
+ * from the thread of the run's main context, which is the store's.  An
+ * analysis cut short (killed, the app closed) so keeps what it found, and
+ * the next one continues where it stopped (kz_game_analysis_load()).
+ * When a save fails the run goes on (a deleted game ends it) and
+ * kz_game_analysis_run() returns that error.  NULL stops saving. */
+void                  kz_game_analysis_set_store (KzGameAnalysis *self, KzStore *store,
+                                                  gint64 id);
 
 /* Searches the positions not evaluated yet in the background (see
  * above).  Does nothing when it is running already. */

@@ -261,6 +261,10 @@ kz_analysis_pane_start (KzAnalysisPane *self)
   if (store && kz_game_get_id (game) > 0
       && !kz_game_analysis_load (self->analysis, store, kz_game_get_id (game), &error))
     g_debug ("no stored analysis: %s", error->message);
+  /* Stored as it goes: an analysis interrupted (the app closed or
+   * killed) continues from there the next time. */
+  if (store && kz_game_get_id (game) > 0 && !kz_store_is_read_only (store))
+    kz_game_analysis_set_store (self->analysis, store, kz_game_get_id (game));
   g_signal_connect_object (self->analysis, "position-analysed", G_CALLBACK (position_analysed),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->analysis, "notify::progress", G_CALLBACK (show_progress),
