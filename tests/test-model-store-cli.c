@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "kz-game.h"
+#include "kz-session.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "old-schema.h"
@@ -302,6 +303,23 @@ test_upgrade_keeps_earlier_copies (void)
   g_assert_null (kz_store_get_upgrade_copy (again));
 }
 
+/* The app's session upgrades an older file as the CLI does: after the
+ * copy, which the window names in a toast (kz_store_get_upgrade_copy()). */
+static void
+test_session_upgrade_keeps_copy (void)
+{
+  g_autofree char *db = db_path ("app.db");
+  g_autofree char *kept = db_path ("app.db.schema7.bak");
+  old_schema_write_game (db, 7, 1);
+  g_autoptr (KzSession) session = kz_session_new (db);
+  KzStore *store = kz_session_get_store (session);
+  g_assert_nonnull (store);
+  g_assert_cmpstr (kz_store_get_upgrade_copy (store), ==, kept);
+  g_assert_cmpint (kz_store_get_upgraded_from (store), ==, 7);
+  g_assert_cmpint (file_version (kept), ==, 7);
+  g_assert_true (kz_session_get_can_save (session));
+}
+
 /* A database of a newer schema is refused by list but copied by backup;
  * a file with nothing in it is no database to read. */
 static void
@@ -502,6 +520,8 @@ main (int argc, char **argv)
                    test_old_schema_read_then_upgraded);
   g_test_add_func ("/model/store-cli/upgrade-keeps-earlier-copies",
                    test_upgrade_keeps_earlier_copies);
+  g_test_add_func ("/model/store-cli/session-upgrade-keeps-copy",
+                   test_session_upgrade_keeps_copy);
   g_test_add_func ("/model/store-cli/newer-schema-and-empty-file",
                    test_newer_schema_and_empty_file);
   g_test_add_func ("/model/store-cli/killed-import-record", test_killed_import_record);
