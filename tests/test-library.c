@@ -976,6 +976,76 @@ test_import_bad_game (Fixture *f, gconstpointer data)
   g_assert_cmpstr (out1, ==, out2);
 }
 
+/* Games stored and deleted above a row hidden for Undo, then a reload
+ * (the library follows the database): the row stays hidden, Undo puts
+ * it back where it now is, and the count is the store's (issue 24,
+ * defect 6: a restored game could vanish from the library). */
+static void
+test_list_hide_rows_above (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGameListModel) model = kz_game_list_model_new (f->store, &error);
+  GListModel *list = G_LIST_MODEL (model);
+  Mirror m = { list, g_array_new (FALSE, FALSE, sizeof (gint64)) };
+  Changes c = { 0 };
+  gint64 gone = N_GAMES - 1;
+  guint count = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      gint64 id = id_at (list, i);
+      g_array_append_val (m.ids, id);
+    }
+  g_signal_connect (model, "items-changed", G_CALLBACK (mirror_changed), &m);
+  g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed), &c);
+
+  /* Nothing changed: a reload says nothing (the view keeps its place). */
+  g_assert_true (kz_game_list_model_reload (model, &error));
+  g_assert_cmpuint (c.calls, ==, 0);
+
+  g_assert_cmpint (kz_game_list_model_hide (model, 3), ==, N_GAMES - 3);
+  /* Two new games on top, the newest old one deleted. */
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr (KzGame) game = kz_game_new ();
+      kz_game_set_start_time (game, BASE_TIME + N_GAMES + 100 + i);
+      g_assert_cmpint (kz_store_create_game (f->store, game, &error), >, 0);
+    }
+  g_assert_true (kz_store_delete_games (f->store, &gone, 1, &error));
+  g_assert_true (kz_game_list_model_reload (model, &error));
+  g_assert_no_error (error);
+  assert_mirror (&m);
+  g_assert_cmpuint (kz_game_list_model_get_n_hidden (model), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, N_GAMES + 1 - 1);
+  g_assert_cmpint (id_at (list, 2), ==, N_GAMES);
+  g_assert_cmpint (id_at (list, 3), ==, N_GAMES - 2);
+  g_assert_cmpint (id_at (list, 4), ==, N_GAMES - 4);
+
+  /* Undo: back between its neighbours, the count the store's. */
+  g_assert_cmpint (kz_game_list_model_show_hidden (model, N_GAMES - 3), ==, 4);
+  assert_mirror (&m);
+  g_assert_true (kz_store_count_games (f->store, NULL, &count, &error));
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, count);
+  g_assert_cmpint (id_at (list, 5), ==, N_GAMES - 4);
+
+  /* Hidden again, deleted for good after more games came: the same. */
+  g_assert_cmpint (kz_game_list_model_hide (model, 4), ==, N_GAMES - 3);
+  {
+    g_autoptr (KzGame) game = kz_game_new ();
+    kz_game_set_start_time (game, BASE_TIME + N_GAMES + 200);
+    g_assert_cmpint (kz_store_create_game (f->store, game, &error), >, 0);
+  }
+  g_assert_true (kz_game_list_model_reload (model, &error));
+  gone = N_GAMES - 3;
+  g_assert_true (kz_store_delete_games (f->store, &gone, 1, &error));
+  kz_game_list_model_forget_hidden (model, gone);
+  assert_mirror (&m);
+  g_assert_true (kz_store_count_games (f->store, NULL, &count, &error));
+  g_assert_cmpuint (g_list_model_get_n_items (list), ==, count);
+  g_assert_cmpint (id_at (list, count - 1), ==, 1);
+  g_array_unref (m.ids);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -990,6 +1060,8 @@ main (int argc, char *argv[])
               test_list_hide, big_teardown);
   g_test_add ("/library/list/hide-top-rows-undo", Fixture, GINT_TO_POINTER (1), big_setup,
               test_list_hide_top, big_teardown);
+  g_test_add ("/library/list/hide-rows-added-above", Fixture, GINT_TO_POINTER (1), big_setup,
+              test_list_hide_rows_above, big_teardown);
   g_test_add ("/library/list/reload", Fixture, GINT_TO_POINTER (0), big_setup,
               test_list_reload, big_teardown);
   g_test_add_func ("/library/replay/bounds", test_replay_bounds);

@@ -413,11 +413,92 @@ kz_game_list_model_get_result (KzGameListModel *self)
   return self->result;
 }
 
+/* The ids of the rows in the cached pages, by row (0 where not cached). */
+static GHashTable *
+cached_ids (KzGameListModel *self)
+{
+  GHashTable *ids = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  for (guint i = 0; i < self->n_pages; i++)
+    {
+      GPtrArray *items = self->pages[i].items;
+      for (guint j = 0; j < items->len; j++)
+        {
+          gint64 *id = g_new (gint64, 1);
+          *id = kz_game_item_get_id (g_ptr_array_index (items, j));
+          g_hash_table_insert (ids, GUINT_TO_POINTER (self->pages[i].index
+                                                      * KZ_GAME_LIST_MODEL_PAGE_SIZE + j), id);
+        }
+    }
+  return ids;
+}
+
+/* Whether the rows that were cached (`before`) hold the same games now. */
+static gboolean
+same_rows (KzGameListModel *self, GHashTable *before)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint row = GPOINTER_TO_UINT (key);
+      if (row >= self->n_rows)
+        return FALSE;
+      KzGameItem *item = item_at_row (self, row);
+      if (item == NULL || kz_game_item_get_id (item) != *(gint64 *) value)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 kz_game_list_model_reload (KzGameListModel *self, GError **error)
 {
   g_return_val_if_fail (KZ_IS_GAME_LIST_MODEL (self), FALSE);
-  return refresh (self, error);
+  guint before = n_visible (self), rows_before = self->n_rows;
+  g_autoptr (GArray) hidden = g_array_copy (self->hidden);
+  g_autoptr (GHashTable) ids = cached_ids (self);
+  KzGameFilter filter;
+  gboolean ok = count_rows (self, error);
+
+  /* Rows hidden for an Undo stay hidden, found again where they are now
+   * (games may have been added or deleted above them); those no longer
+   * stored are forgotten. */
+  fill_filter (self, &filter);
+  for (guint i = 0; ok && i < hidden->len; i++)
+    {
+      Hidden h = g_array_index (hidden, Hidden, i);
+      int row = -1;
+      GError *local = NULL;
+      if (!kz_store_find_game (self->store, &filter, h.id, &row, &local))
+        {
+          set_error (self, local);
+          g_propagate_error (error, local);
+          ok = FALSE;
+          break;
+        }
+      if (row < 0)
+        continue;
+      h.row = (guint) row;
+      guint k = 0;
+      while (k < self->hidden->len && g_array_index (self->hidden, Hidden, k).row < h.row)
+        k++;
+      g_array_insert_val (self->hidden, k, h);
+    }
+  if (!ok)
+    g_array_set_size (self->hidden, 0);
+
+  /* Nothing changed: no signal (a list view would lose its place). */
+  gboolean same = ok && self->n_rows == rows_before && self->hidden->len == hidden->len;
+  for (guint i = 0; same && i < hidden->len; i++)
+    same = g_array_index (self->hidden, Hidden, i).id == g_array_index (hidden, Hidden, i).id
+           && g_array_index (self->hidden, Hidden, i).row == g_array_index (hidden, Hidden, i).row;
+  if (same && same_rows (self, ids))
+    return TRUE;
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, before, n_visible (self));
+  if (before != n_visible (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+  return ok;
 }
 
 int

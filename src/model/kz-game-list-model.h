@@ -12,8 +12,9 @@
  *
  * Hidden rows: hide() takes a row out of the list without touching the
  * database (for a delete that can still be undone); show_hidden() puts
- * it back at its place.  reload() and a filter change forget hidden
- * rows, so commit or restore them first.
+ * it back at its place.  reload() keeps them hidden, wherever games
+ * added or deleted since have moved them; a filter change forgets them,
+ * so commit or restore them first.
  *
  * Errors: a page that cannot be read gives NULL items; the error is kept
  * in the "error" property (a GError boxed, or NULL).
@@ -61,7 +62,8 @@ gboolean         kz_game_list_model_get_by_result (KzGameListModel *self);
 KzResult         kz_game_list_model_get_result (KzGameListModel *self);
 
 /* Re-reads the count and drops the cache (after games were added or
- * deleted elsewhere); "items-changed" for the whole range. */
+ * deleted elsewhere); "items-changed" for the whole range, none when the
+ * rows read before hold the same games. */
 gboolean         kz_game_list_model_reload (KzGameListModel *self, GError **error);
 
 /* The position of the game with `id` among the pages in the cache, or

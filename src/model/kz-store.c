@@ -1916,15 +1916,16 @@ kz_store_load_game (KzStore *self, gint64 id, GError **error)
   return g_steal_pointer (&game);
 }
 
-/* Appends the WHERE clause of a filter; binds start at ?1. */
-static void
+/* Appends the WHERE clause of a filter; binds start at ?1.  FALSE when
+ * the filter matches every game (no clause). */
+static gboolean
 filter_sql (GString *sql, const KzGameFilter *filter)
 {
   gboolean player = filter && filter->player && filter->player[0];
   gboolean result = filter && filter->by_result;
   gboolean batch = filter && filter->import_id != 0;
   if (!player && !result && !batch)
-    return;
+    return FALSE;
   g_string_append (sql, " WHERE ");
   if (result)
     g_string_append (sql, "result = ?1");
@@ -1934,6 +1935,7 @@ filter_sql (GString *sql, const KzGameFilter *filter)
     g_string_append (sql, "(cossacks LIKE ?2 ESCAPE '\\' OR turks LIKE ?2 ESCAPE '\\')");
   if (batch)
     g_string_append (sql, player || result ? " AND import_id = ?5" : "import_id = ?5");
+  return TRUE;
 }
 
 static void
@@ -2013,6 +2015,50 @@ kz_store_count_games (KzStore *self, const KzGameFilter *filter, guint *count, G
   sqlite3_finalize (s);
   if (rc != SQLITE_ROW)
     return fail (self, error, rc, _("counting the games"));
+  return TRUE;
+}
+
+/* One count: the games the filter matches (with `where` and ?6 the id). */
+static gboolean
+count_matching (KzStore *self, const KzGameFilter *filter, const char *where, gint64 id,
+                guint *count, GError **error)
+{
+  GString *sql = g_string_new ("SELECT count(*) FROM games");
+  g_string_append (sql, filter_sql (sql, filter) ? " AND " : " WHERE ");
+  g_string_append (sql, where);
+  sqlite3_stmt *s = prepare (self, sql->str, error);
+  g_string_free (sql, TRUE);
+  if (s == NULL)
+    return FALSE;
+  filter_bind (s, filter);
+  sqlite3_bind_int64 (s, 6, id);
+  int rc = sqlite3_step (s);
+  if (rc == SQLITE_ROW)
+    *count = (guint) sqlite3_column_int64 (s, 0);
+  sqlite3_finalize (s);
+  if (rc != SQLITE_ROW)
+    return fail (self, error, rc, _("counting the games"));
+  return TRUE;
+}
+
+gboolean
+kz_store_find_game (KzStore *self, const KzGameFilter *filter, gint64 id, int *position,
+                    GError **error)
+{
+  guint matches = 0, before = 0;
+
+  g_return_val_if_fail (KZ_IS_STORE (self), FALSE);
+  *position = -1;
+  if (!count_matching (self, filter, "id = ?6", id, &matches, error))
+    return FALSE;
+  if (matches == 0)
+    return TRUE;
+  /* Newest first: the games listed before it. */
+  if (!count_matching (self, filter,
+                       "(added_at, id) > (SELECT added_at, id FROM games WHERE id = ?6)", id,
+                       &before, error))
+    return FALSE;
+  *position = (int) before;
   return TRUE;
 }
 

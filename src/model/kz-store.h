@@ -152,6 +152,11 @@ GPtrArray   *kz_store_list_games (KzStore *self, const KzGameFilter *filter,
 /* How many games the same filter matches. */
 gboolean     kz_store_count_games (KzStore *self, const KzGameFilter *filter,
                                    guint *count, GError **error);
+/* Where the game `id` is among the games the filter matches, in the
+ * order kz_store_list_games() gives (0: the newest); -1 when it does not
+ * match or is not stored.  FALSE and `error` when the store fails. */
+gboolean     kz_store_find_game (KzStore *self, const KzGameFilter *filter, gint64 id,
+                                 int *position, GError **error);
 /* All game ids, newest first (for export). */
 GArray      *kz_store_list_ids (KzStore *self, GError **error);
 /* Deletes the games and their moves in one transaction. */

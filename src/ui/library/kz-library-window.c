@@ -47,6 +47,7 @@ struct _KzLibraryWindow {
   GArray            *export_ids; /* gint64: the games being exported */
   PendingDelete     *shown;      /* the one whose toast is on screen */
   GArray            *import_ids; /* gint64, parallel to import_filter's items (0: all) */
+  gboolean           deleting;   /* while our own deletion is committed */
 };
 
 G_DEFINE_FINAL_TYPE (KzLibraryWindow, kz_library_window, ADW_TYPE_WINDOW)
@@ -113,7 +114,11 @@ commit_delete (KzLibraryWindow *self, PendingDelete *p)
   p->done = TRUE;
   if (self->shown == p)
     self->shown = NULL;
-  if (!kz_session_delete_games (self->session, (const gint64 *) p->ids->data, p->ids->len, &error))
+  self->deleting = TRUE;
+  gboolean deleted = kz_session_delete_games (self->session, (const gint64 *) p->ids->data,
+                                              p->ids->len, &error);
+  self->deleting = FALSE;
+  if (!deleted)
     {
       g_autofree char *text = g_strdup_printf (_("The games could not be deleted: %s"), error->message);
       for (guint i = 0; i < p->ids->len; i++)
@@ -312,10 +317,25 @@ refresh_rows (KzLibraryWindow *self, GtkWidget *widget)
       refresh_rows (self, child);
 }
 
+/* A new game on the board was stored (or an empty one deleted): the
+ * list follows the database (it does not move when nothing changed). */
 static void
 session_game_changed (KzLibraryWindow *self)
 {
+  g_autoptr (GError) error = NULL;
+
+  if (self->model && !kz_game_list_model_reload (self->model, &error))
+    toast (self, error->message);
   refresh_rows (self, GTK_WIDGET (self->list_view));
+}
+
+/* Games deleted elsewhere (the main window's empty game, an import
+ * undone); our own deletions are followed row by row. */
+static void
+session_games_removed (KzLibraryWindow *self)
+{
+  if (!self->deleting)
+    session_game_changed (self);
 }
 
 /* Import (app.import) is off while the database can only be read: the
@@ -353,12 +373,16 @@ apply_filter (KzLibraryWindow *self)
   if (selected >= G_N_ELEMENTS (results))
     selected = 0;
   player = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->search_entry))));
-  /* A filter change re-reads the list: deletions waiting for Undo happen now. */
-  commit_all (self, TRUE);
   guint which = gtk_drop_down_get_selected (self->import_filter);
   gint64 import_id = self->import_ids && which < self->import_ids->len
                      ? g_array_index (self->import_ids, gint64, which) : 0;
   gtk_widget_set_visible (GTK_WIDGET (self->delete_import_button), import_id != 0);
+  /* A filter change re-reads the list: deletions waiting for Undo happen now. */
+  if (g_strcmp0 (player[0] ? player : NULL, kz_game_list_model_get_player (self->model)) != 0
+      || (selected != 0) != kz_game_list_model_get_by_result (self->model)
+      || (selected != 0 && results[selected] != kz_game_list_model_get_result (self->model))
+      || import_id != kz_game_list_model_get_import (self->model))
+    commit_all (self, TRUE);
   if (!kz_game_list_model_set_import (self->model, import_id, &error)
       || !kz_game_list_model_set_filter (self->model, player, selected != 0, results[selected], &error))
     toast (self, error->message);
@@ -549,9 +573,9 @@ kz_library_window_reload (KzLibraryWindow *self)
   g_return_if_fail (KZ_IS_LIBRARY_WINDOW (self));
   if (self->model == NULL)
     return;
-  commit_all (self, TRUE);
   fill_imports (self);
   apply_filter (self);
+  /* (Rows waiting for Undo stay hidden where they are now.) */
   if (!kz_game_list_model_reload (self->model, &error))
     toast (self, error->message);
   update_view (self);
@@ -638,6 +662,8 @@ kz_library_window_new (GtkApplication *app, KzSession *session)
   g_signal_connect_object (session, "notify::game", G_CALLBACK (session_game_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::previous-game", G_CALLBACK (session_game_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "games-removed", G_CALLBACK (session_games_removed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::store", G_CALLBACK (session_store_changed), self,
                            G_CONNECT_SWAPPED);
