@@ -8,7 +8,10 @@
  *     window hung at 100 % CPU);
  *   - after Analyse, a blunder's line says what was better for its
  *     player and the arrow shows that move (issue 24: it showed the
- *     other side's best reply).
+ *     other side's best reply);
+ *   - a game opened from the database shows its own times ply by ply, or
+ *     no clocks, and a subtitle naming its players (issue 24: the last
+ *     game's clocks and "Two players").
  *
  * Runs the real application in this process.  Needs an X11 display and
  * xdotool (./build-aux/test runs it under Xvfb); skipped without.
@@ -23,6 +26,7 @@
 #include "kz-move-arrow.h"
 #include "kz-move-row.h"
 #include "kz-moves-view.h"
+#include "kz-player-card.h"
 #include "kz-window.h"
 #include "ui-test-app.h"
 
@@ -329,6 +333,106 @@ test_blunder_better (void)
   g_assert_true (kz_move_equal (&arrow, &better));
 }
 
+/* ---- the reviewed game's own clocks (issue 24, defect 3) ------------------ */
+
+/* The clock shown in `side`'s player card, or NULL for none. */
+static const char *
+card_clock (KzWindow *window, KzSide side)
+{
+  g_autoptr (GPtrArray) cards = g_ptr_array_new ();
+
+  collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
+  for (guint i = 0; i < cards->len; i++)
+    if (kz_player_card_get_side (cards->pdata[i]) == side)
+      return kz_player_card_get_clock_text (cards->pdata[i]);
+  g_assert_not_reached ();
+}
+
+static void
+play_timed (KzGame *game, const char *text, gint64 clock_ms)
+{
+  KzMove move;
+
+  g_assert_true (kz_move_parse (kz_game_get_position (game), text, &move, NULL));
+  g_assert_true (kz_game_play_with_clock (game, &move, clock_ms, NULL));
+}
+
+static void
+test_review_clocks (void)
+{
+  static const char *const untimed[] = { "b4-a4", "b6-a6", "a4-a5", NULL };
+  /* The times each move left its player, and what the cards show at
+   * each ply: Cossacks, Turks. */
+  static const char *const shown[][2] = {
+    { "5:00", "5:00" }, { "4:50", "5:00" }, { "4:50", "4:55" }, { "4:40", "4:55" },
+  };
+  KzWindow *window = main_window ();
+  KzSession *session = kz_window_get_session (window);
+  KzStore *store = kz_session_get_store (session);
+  g_autoptr (KzGame) played = kz_game_new ();
+  g_autoptr (KzGame) timed = kz_game_new ();
+  g_autoptr (GError) error = NULL;
+  KzTimeControl tc;
+  gint64 id;
+
+  /* A 5+3 game played here for two moves: its clocks are shown. */
+  g_assert_true (kz_time_control_parse ("300+3", &tc, NULL));
+  kz_game_set_time_control (played, &tc);
+  kz_game_set_player (played, KZ_COSSACKS, "Ann", KZ_PLAYER_HUMAN, 0);
+  kz_game_set_player (played, KZ_TURKS, "Bob", KZ_PLAYER_HUMAN, 0);
+  g_assert_true (kz_session_record_game (session, played, &error));
+  kz_window_set_game (window, played);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-move", g_variant_new_string ("d4-e4"));
+  ui_test_wait_ms (300);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-move", g_variant_new_string ("d6-e6"));
+  ui_test_wait_ms (300);
+  g_assert_cmpuint (kz_game_get_ply (played), ==, 2);
+  g_assert_nonnull (card_clock (window, KZ_COSSACKS));
+  g_assert_nonnull (card_clock (window, KZ_TURKS));
+
+  /* An untimed game opened from the database: no clocks at any ply, and
+   * the subtitle names its players. */
+  open_stored_game (window, untimed);
+  for (guint ply = 0; ply <= 3; ply++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (ply));
+      g_assert_true (wait_for_ply (window, ply));
+      g_test_message ("untimed, ply %u: %s / %s", ply, card_clock (window, KZ_COSSACKS),
+                      card_clock (window, KZ_TURKS));
+      g_assert_null (card_clock (window, KZ_COSSACKS));
+      g_assert_null (card_clock (window, KZ_TURKS));
+    }
+  g_assert_nonnull (label_starting (GTK_WIDGET (window), "Review: Ivan – Ali"));
+  g_assert_null (label_starting (GTK_WIDGET (window), "Two players"));
+
+  /* A timed game with the time each move left: those, ply by ply. */
+  kz_game_set_time_control (timed, &tc);
+  kz_game_set_player (timed, KZ_COSSACKS, "Ivan", KZ_PLAYER_HUMAN, 0);
+  kz_game_set_player (timed, KZ_TURKS, "Ali", KZ_PLAYER_HUMAN, 0);
+  play_timed (timed, "b4-a4", 290000);
+  play_timed (timed, "b6-a6", 295000);
+  play_timed (timed, "a4-a5", 280000);
+  id = kz_store_create_game (store, timed, &error);
+  g_assert_no_error (error);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-game", g_variant_new_int64 (id));
+  for (guint ply = 0; ply <= 3; ply++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (ply));
+      g_assert_true (wait_for_ply (window, ply));
+      g_test_message ("timed, ply %u: %s / %s", ply, card_clock (window, KZ_COSSACKS),
+                      card_clock (window, KZ_TURKS));
+      g_assert_cmpstr (card_clock (window, KZ_COSSACKS), ==, shown[ply][0]);
+      g_assert_cmpstr (card_clock (window, KZ_TURKS), ==, shown[ply][1]);
+    }
+
+  /* Back to the game played: its own clocks again. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "review", g_variant_new_boolean (FALSE));
+  ui_test_wait_ms (300);
+  g_assert_true (kz_window_get_game (window) == played);
+  g_assert_nonnull (card_clock (window, KZ_COSSACKS));
+  g_assert_null (label_starting (GTK_WIDGET (window), "Review:"));
+}
+
 /* ---- running inside the application ------------------------------------- */
 
 static void
@@ -357,5 +461,6 @@ main (int argc, char *argv[])
     return 0;
   g_test_add_func ("/ui-review/comment-then-click", test_comment_then_click);
   g_test_add_func ("/ui-review/blunder-better", test_blunder_better);
+  g_test_add_func ("/ui-review/clocks", test_review_clocks);
   return ui_test_run_in_app ("kazaki-ui-review-XXXXXX", &the_app, before_tests);
 }

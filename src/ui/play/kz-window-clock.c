@@ -29,14 +29,44 @@
 
 /* ---- the clocks in the player cards ------------------------------------ */
 
-/* The clocks in the player cards (hidden without a time control). */
-static void
-show_clocks (KzWindow *self)
+/* `side`'s time left at the review's node: after its last move on the
+ * way there with a recorded time (%clk), else the base time of a timed
+ * game; -1 (no clock shown) for a game with neither.  A variation has
+ * no times: those where it leaves the moves played. */
+static gint64
+reviewed_clock (KzGame *game, KzMoveNode *node, KzSide side)
+{
+  KzTimeControl tc;
+  guint ply;
+
+  while (node && !kz_move_node_is_main_line (node))
+    node = kz_move_node_get_parent (node);
+  ply = node ? kz_move_node_get_ply (node) : 0;
+  for (guint i = ply; i-- > 0;)
+    {
+      const KzPosition *before = kz_game_get_position_at (game, i);
+      gint64 ms = kz_game_get_move_clock (game, i);
+
+      if (before && (KzSide) before->side == side && ms >= 0)
+        return ms;
+    }
+  return kz_game_get_time_control (game, &tc) ? tc.base_ms : -1;
+}
+
+/* The clocks in the player cards (hidden without a time control): the
+ * game played's, or the reviewed game's at the position shown. */
+void
+kz_window_show_clocks (KzWindow *self)
 {
   KzPlayerCard *cards[2] = { self->cossacks_card, self->turks_card };
 
   for (int side = 0; side < 2; side++)
-    if (self->clock)
+    if (self->replay)
+      kz_player_card_set_clock (cards[side],
+                                reviewed_clock (kz_replay_get_game (self->replay),
+                                                kz_replay_get_node (self->replay), (KzSide) side),
+                                FALSE);
+    else if (self->clock)
       kz_player_card_set_clock (cards[side], kz_game_clock_get_left (self->clock, (KzSide) side),
                                 kz_game_clock_is_low (self->clock, (KzSide) side));
     else
@@ -79,13 +109,15 @@ kz_window_set_clock (KzWindow *self, KzGame *game)
     self->clock = kz_game_clock_new (game);
   if (self->clock)
     {
-      g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (show_clocks), self);
+      g_signal_connect_swapped (self->clock, "tick", G_CALLBACK (kz_window_show_clocks), self);
       g_signal_connect_swapped (self->clock, "low-time", G_CALLBACK (clock_low_time), self);
       g_signal_connect_swapped (self->clock, "notify::running", G_CALLBACK (clock_running_changed),
                                 self);
       /* A flag falling ends the game: the window hears it from the game. */
     }
   clock_running_changed (self);
+  /* A game without a clock shows none (not the last game's). */
+  kz_window_show_clocks (self);
 }
 
 /* ---- pausing ----------------------------------------------------------- */
@@ -150,13 +182,12 @@ void
 kz_window_update_clock_pause (KzWindow *self)
 {
   show_pause (self);
-  if (self->clock == NULL)
-    return;
-  kz_game_clock_set_paused (self->clock,
-                            self->replay != NULL || kz_session_get_read_only (self->session)
-                            || !gtk_widget_get_mapped (GTK_WIDGET (self))
-                            || kz_window_game_paused (self));
-  show_clocks (self);
+  if (self->clock)
+    kz_game_clock_set_paused (self->clock,
+                              self->replay != NULL || kz_session_get_read_only (self->session)
+                              || !gtk_widget_get_mapped (GTK_WIDGET (self))
+                              || kz_window_game_paused (self));
+  kz_window_show_clocks (self);
 }
 
 /* The player's pause or an interruption began or ended: the computer

@@ -160,6 +160,7 @@ update_actions (KzWindow *self)
     set_state (self, "review-goto-move", g_variant_new_string (path ? path : ""));
   }
   kz_window_annotate_update (self);
+  kz_window_update_subtitle (self);
   /* Undo, redo and the rest act on the game played, not on a review. */
   kz_window_update_actions (self);
 }
@@ -181,6 +182,7 @@ show_in_side_panel (KzWindow *self)
     kz_moves_view_set_current_ply (self->moves_view, ply);
   kz_player_card_show_game (self->cossacks_card, game, ply);
   kz_player_card_show_game (self->turks_card, game, ply);
+  kz_window_show_clocks (self);
 }
 
 /* What the review board shows for `node`: its position, the pieces

@@ -126,6 +126,8 @@ void            kz_window_show_board         (KzWindow *self,
 /* Shows what follows from the game, the computer and the review. */
 void            kz_window_show_state         (KzWindow *self);
 void            kz_window_update_status      (KzWindow *self);
+/* The title's second line: the kind of game, or the game reviewed. */
+void            kz_window_update_subtitle    (KzWindow *self);
 void            kz_window_update_actions     (KzWindow *self);
 void            kz_window_show_game_over     (KzWindow *self);
 
@@ -136,6 +138,9 @@ void            kz_window_clock_dispose      (KzWindow *self);
 void            kz_window_update_clock_pause (KzWindow *self);
 void            kz_window_set_clock          (KzWindow *self,
                                               KzGame   *game);
+/* The times in the player cards: the game played's clocks, or while a
+ * game is reviewed, its times at the position shown (none if unknown). */
+void            kz_window_show_clocks        (KzWindow *self);
 /* Paused by the player or interrupted (a dialog, minimised): a timed game
  * not over stands still -- no move, the computer's included. */
 gboolean        kz_window_game_paused        (KzWindow *self);

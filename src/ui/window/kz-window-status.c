@@ -144,7 +144,6 @@ kz_window_show_state (KzWindow *self)
 {
   KzSide side;
   gboolean over, interactive;
-  g_autofree char *subtitle = NULL;
 
   if (self->game == NULL)
     return;
@@ -168,8 +167,28 @@ kz_window_show_state (KzWindow *self)
     }
   kz_window_update_actions (self);
   kz_window_update_clock_pause (self);
+  kz_window_update_subtitle (self);
+}
 
-  if (kz_window_human_vs_computer (self))
+void
+kz_window_update_subtitle (KzWindow *self)
+{
+  KzGame *reviewed = self->replay ? kz_replay_get_game (self->replay) : NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->game == NULL)
+    return;
+  if (reviewed)
+    {
+      const char *cossacks = kz_game_get_player_name (reviewed, KZ_COSSACKS);
+      const char *turks = kz_game_get_player_name (reviewed, KZ_TURKS);
+
+      /* Translators: the window's subtitle while a game is reviewed, its
+       * players: "Review: Ivan – Ali" (the Cossacks' first) */
+      subtitle = g_strdup_printf (_("Review: %s – %s"), cossacks && *cossacks ? cossacks : _("Cossacks"),
+                                  turks && *turks ? turks : _("Turks"));
+    }
+  else if (kz_window_human_vs_computer (self))
     subtitle = g_strdup_printf (_("Against the computer, level %d"),
                                 kz_game_get_player_level (self->game, KZ_OTHER (kz_window_human_side (self))));
   else if (!kz_window_is_human (self, KZ_COSSACKS))
