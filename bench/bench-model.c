@@ -9,10 +9,13 @@
  *      (issue 15: linear costs);
  *   6. the move list's rows of an annotated game (issue 12): a 300-ply
  *      game with a comment on every tenth move and a 10-move variation
- *      at every third ply (up to 1,000 variation nodes), filled 50 times.
+ *      at every third ply (up to 1,000 variation nodes), filled 50 times;
+ *   7. files from the attack of issue 25: 100,000 comments "{c}" after
+ *      one move (400 KB), 80,000 sibling variations of one move (880 KB):
+ *      import, then load and show (load, export) from the database.
  * Usage: bench-model [--dir DIR] (default: a new directory in $TMPDIR,
  * removed afterwards).  The database lives on DIR's file system.
- * --only record|library|load|import|linear|rows runs one section.
+ * --only record|library|load|import|linear|rows|hostile runs one section.
  * bench-model --kgn FILE [--copies K] only writes the 10,000-game file
  * (K times, each copy with its own Event, so none is a duplicate) for
  * measuring the import's peak memory (bench/run-benchmarks memory).
@@ -385,6 +388,48 @@ bench_rows (void)
           percentile (t, G_N_ELEMENTS (t), 1.0));
 }
 
+/* Imports `text` (one game) into a new database `name`, then loads and
+ * exports it; prints the times. */
+static void
+import_load_show (const char *dir, const char *name, const char *what, const char *text)
+{
+  g_autoptr (KzStore) store = open_store (dir, name);
+  double t0 = now_ms ();
+  guint n = 0;
+  GError *error = NULL;
+  if (!kz_kgn_import (store, text, -1, &n, NULL, &error) || n != 1)
+    die (what, error);
+  double t_import = now_ms () - t0;
+  g_autoptr (GArray) ids = kz_store_list_ids (store, NULL);
+  t0 = now_ms ();
+  g_autoptr (KzGame) game = kz_store_load_game (store, g_array_index (ids, gint64, 0), &error);
+  if (game == NULL)
+    die (what, error);
+  double t_load = now_ms () - t0;
+  g_autofree char *shown = kz_kgn_export_game (game);
+  double t_show = now_ms () - t0;
+  printf ("%s (%.0f KB of KGN): import %.3f s, load %.3f s, show (load, export) %.3f s\n",
+          what, (double) strlen (text) / 1e3, t_import / 1000.0, t_load / 1000.0,
+          t_show / 1000.0);
+}
+
+static void
+bench_hostile (const char *dir)
+{
+  GString *text = g_string_new ("1. b4-a4");
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (text, " {c}");
+  g_string_append (text, " *\n");
+  import_load_show (dir, "comments.db", "100,000 comments after one move", text->str);
+
+  g_string_assign (text, "1. b4-a4");
+  for (guint i = 0; i < 80000; i++)
+    g_string_append (text, " (1. b4-a4)");
+  g_string_append (text, " *\n");
+  import_load_show (dir, "siblings.db", "80,000 sibling variations of one move", text->str);
+  g_string_free (text, TRUE);
+}
+
 static void
 remove_dir (const char *dir)
 {
@@ -445,6 +490,8 @@ main (int argc, char **argv)
     bench_linear (dir);
   if (WANT ("rows"))
     bench_rows ();
+  if (WANT ("hostile"))
+    bench_hostile (dir);
   remove_dir (dir);
   return 0;
 }

@@ -11,8 +11,10 @@
 
 #include "kz-game.h"
 #include "kz-kgn.h"
+#include "kz-store.h"
 #include "remove-files.h"
 #include "run-cli.h"
+#include "scaling.h"
 
 static const char annotated[] =
   "% an escape line, ignored\n"
@@ -275,6 +277,134 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/* Issue 25, 1: many comments after one move are joined in linear time
+ * (each "{…}" once normalised and copied, not the whole comment again). */
+static void
+parse_comments (guint n, gpointer data)
+{
+  GString *text = g_string_new ("1. b4-a4");
+  for (guint i = 0; i < n; i++)
+    g_string_append (text, " {c}");
+  g_string_append (text, " (1. e3-e4 {v} {w}) {d} *\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (text->str, (gssize) text->len, &error);
+  g_assert_no_error (error);
+  const char *comment = kz_move_node_get_comment (kz_game_get_main_node (game, 1));
+  g_assert_cmpuint (strlen (comment), ==, 2 * n + 1);
+  g_assert_true (g_str_has_prefix (comment, "c c "));
+  g_assert_true (g_str_has_suffix (comment, " c d"));
+  KzMoveNode *v = kz_move_node_get_child (kz_game_get_root (game), 1);
+  g_assert_cmpstr (kz_move_node_get_comment (v), ==, "v w");
+  g_string_free (text, TRUE);
+}
+
+static void
+test_many_comments (void)
+{
+  /* Comments on either side of a variation join as one. */
+  g_autoptr (KzGame) game = kz_kgn_parse_game ("1. b4-a4 {a}  {b\tc} ; d\n(1. e3-e4) {e} *\n",
+                                               -1, NULL);
+  g_assert_cmpstr (kz_move_node_get_comment (kz_game_get_main_node (game, 1)), ==, "a b c d e");
+  /* Ten times the comments cost about ten times as much, not a hundred
+   * (before: 100 and more; bench-model --only hostile times 100,000). */
+  double ratio = scaling_ratio ("comments after one move", parse_comments, NULL, 10000, 100000);
+  g_assert_cmpfloat (ratio, <, 30);
+}
+
+/* Issue 25, 11: many sibling variations of one move, parsed and loaded
+ * from the store in linear time, in their order. */
+static char *
+siblings_text (guint n)
+{
+  GString *text = g_string_new ("1. b4-a4");
+  static const char *const moves[] = { "e3-e4", "d4-d5", "b4-a4", "a3-a4" };
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, " (1. %s {%u})", moves[i % G_N_ELEMENTS (moves)], i);
+  g_string_append (text, " *\n");
+  return g_string_free (text, FALSE);
+}
+
+static void
+check_siblings (KzGame *game, guint n)
+{
+  KzMoveNode *root = kz_game_get_root (game);
+  g_assert_cmpuint (kz_move_node_get_n_children (root), ==, n + 1);
+  g_assert_true (kz_move_node_is_main_line (kz_move_node_get_child (root, 0)));
+  for (guint i = 0; i < n; i += 1 + n / 100)
+    {
+      g_autofree char *c = g_strdup_printf ("%u", i);
+      g_assert_cmpstr (kz_move_node_get_comment (kz_move_node_get_child (root, i + 1)), ==, c);
+    }
+}
+
+static void
+parse_siblings (guint n, gpointer data)
+{
+  g_autofree char *text = siblings_text (n);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (text, -1, &error);
+  g_assert_no_error (error);
+  check_siblings (game, n);
+}
+
+typedef struct {
+  KzStore *store;
+  gint64   small, big;
+} SiblingsDb;
+
+static void
+load_siblings (guint n, gpointer data)
+{
+  SiblingsDb *db = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_store_load_game (db->store, n == 4000 ? db->small : db->big, &error);
+  g_assert_no_error (error);
+  check_siblings (game, n);
+}
+
+static void
+test_many_siblings (void)
+{
+  double ratio = scaling_ratio ("parse sibling variations", parse_siblings, NULL, 4000, 40000);
+  g_assert_cmpfloat (ratio, <, 30);
+}
+
+/* The same imported, then loaded from the database (in rank order). */
+static void
+test_many_siblings_stored (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-kgn-tree-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.db", NULL);
+  g_autoptr (GError) error = NULL;
+  SiblingsDb db = { kz_store_open (path, &error), 0, 0 };
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *text = siblings_text (i ? 40000 : 4000);
+      guint n = 0;
+      g_assert_true (kz_kgn_import (db.store, text, -1, &n, NULL, &error));
+      g_assert_cmpuint (n, ==, 1);
+    }
+  g_autoptr (GArray) ids = kz_store_list_ids (db.store, NULL);
+  g_assert_cmpuint (ids->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr (KzGame) game = kz_store_load_game (db.store, id, &error);
+      g_assert_no_error (error);
+      if (kz_move_node_get_n_children (kz_game_get_root (game)) > 4001)
+        db.big = id;
+      else
+        db.small = id;
+    }
+  g_assert_true (db.big != 0 && db.small != 0);
+  double ratio = scaling_ratio ("load sibling variations", load_siblings, &db, 4000, 40000);
+  g_assert_cmpfloat (ratio, <, 30);
+  g_object_unref (db.store);
+  remove_database (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -284,5 +414,8 @@ main (int argc, char **argv)
   g_test_add_func ("/model/kgn-tree/random-round-trip", test_random_round_trip);
   g_test_add_func ("/model/kgn-tree/errors", test_errors);
   g_test_add_func ("/model/kgn-tree/cli", test_cli);
+  g_test_add_func ("/model/kgn-tree/many-comments", test_many_comments);
+  g_test_add_func ("/model/kgn-tree/many-siblings", test_many_siblings);
+  g_test_add_func ("/model/kgn-tree/many-siblings-stored", test_many_siblings_stored);
   return g_test_run ();
 }

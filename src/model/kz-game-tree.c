@@ -64,18 +64,29 @@ commit (KzGame *self, const KzStoreTreeEdit *edit, GError **error)
 
 /* Where a node of `rank` goes among the children of `parent`: after the
  * main-line child and the variations of lower rank.  (A new node's rank
- * is its key, larger than any before it; a promotion swaps two ranks.) */
+ * is its key, larger than any before it; a promotion swaps two ranks and
+ * the two nodes with them.)  The main-line child, when there is one, is
+ * the first; the variations after it are in the order of their ranks, so
+ * this is a bisection, and a node ranked after the last child (every
+ * node a load or an import adds) goes last at once. */
 static int
 rank_index (KzMoveNode *parent, gint64 rank)
 {
-  guint i = 0;
-  for (; i < parent->children->len; i++)
+  GPtrArray *children = parent->children;
+  guint lo = 0, hi = children->len;
+  if (hi > 0 && ((KzMoveNode *) g_ptr_array_index (children, 0))->main)
+    lo = 1;
+  if (lo < hi && ((KzMoveNode *) g_ptr_array_index (children, hi - 1))->rank <= rank)
+    return (int) hi;
+  while (lo < hi)
     {
-      KzMoveNode *c = g_ptr_array_index (parent->children, i);
-      if (!c->main && c->rank > rank)
-        break;
+      guint mid = lo + (hi - lo) / 2;
+      if (((KzMoveNode *) g_ptr_array_index (children, mid))->rank > rank)
+        hi = mid;
+      else
+        lo = mid + 1;
     }
-  return (int) i;
+  return (int) lo;
 }
 
 /* Checks `move` against the parent's position; fills *legal. */

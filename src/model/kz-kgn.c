@@ -892,13 +892,37 @@ append_comment (GString *to, const char *text)
 }
 
 /* A comment after a move (or, before any, at the start): joined to the
- * comment already there with a space. */
+ * comments before it with a space.  The pieces are collected per node in
+ * `comments` (node → GString) and given to the nodes once, at the end of
+ * the game (set_comments ()): each piece is copied and normalised once,
+ * however many follow. */
 static void
-comment_on (KzMoveNode *node, const char *text)
+comment_on (GHashTable *comments, KzMoveNode *node, const char *text)
 {
-  g_autoptr (GString) s = g_string_new (kz_move_node_get_comment (node));
+  GString *s = g_hash_table_lookup (comments, node);
+  if (s == NULL)
+    {
+      s = g_string_new (kz_move_node_get_comment (node));
+      g_hash_table_insert (comments, node, s);
+    }
   append_comment (s, text);
-  kz_move_node_set_comment (node, s->str);
+}
+
+static void
+string_free (gpointer s)
+{
+  g_string_free (s, TRUE);
+}
+
+static void
+set_comments (GHashTable *comments)
+{
+  GHashTableIter it;
+  gpointer node, s;
+  g_hash_table_iter_init (&it, comments);
+  while (g_hash_table_iter_next (&it, &node, &s))
+    kz_move_node_set_comment (node, ((GString *) s)->str);
+  g_hash_table_remove_all (comments);
 }
 
 /* A comment after a main-line move: its "[%clk H:MM:SS]" is the mover's
@@ -975,6 +999,7 @@ parse_movetext (Lexer *lx, KzGame *game, const Tags *tags, GError **error)
 {
   g_autoptr (GArray) lines = g_array_new (FALSE, TRUE, sizeof (Line));
   g_array_set_clear_func (lines, (GDestroyNotify) line_clear);
+  g_autoptr (GHashTable) comments = g_hash_table_new_full (NULL, NULL, NULL, string_free);
   Line main_line = { kz_game_get_root (game), FALSE, FALSE, NULL, { 0, 0 } };
   g_array_append_val (lines, main_line);
   for (;;)
@@ -1023,7 +1048,7 @@ parse_movetext (Lexer *lx, KzGame *game, const Tags *tags, GError **error)
           if (line->has_move && !line->variation)
             take_clock (game, line->last, text);
           if (line->has_move || !line->variation)
-            comment_on (line->last, text);
+            comment_on (comments, line->last, text);
           else
             append_comment (line->before, text);
           continue;
@@ -1089,6 +1114,7 @@ parse_movetext (Lexer *lx, KzGame *game, const Tags *tags, GError **error)
                            _("the variation is not closed with “)” before the result"));
               return FALSE;
             }
+          set_comments (comments);
           return finish_game (game, tags, result, w, error);
         }
 
