@@ -405,6 +405,60 @@ test_many_siblings_stored (void)
   g_rmdir (dir);
 }
 
+/* Issue 25, 4: every NAG of a move is kept (not only the first 8), in
+ * the game, the export and the database; a repeated one once. */
+static void
+test_many_nags (void)
+{
+  GString *text = g_string_new ("1. b4-a4!?");
+  for (guint nag = 10; nag <= 40; nag++)
+    g_string_append_printf (text, " $%u", nag);
+  g_string_append (text, " $12 b6-a6 *\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (text->str, -1, &error);
+  g_assert_no_error (error);
+  guint n;
+  const guint8 *nags = kz_move_node_get_nags (kz_game_get_main_node (game, 1), &n);
+  g_assert_cmpuint (n, ==, 32);
+  g_assert_cmpuint (nags[0], ==, KZ_NAG_INTERESTING);
+  for (guint i = 1; i < n; i++)
+    g_assert_cmpuint (nags[i], ==, 9 + i);
+  g_autofree char *kgn = kz_kgn_export_game (game);
+  g_assert_nonnull (strstr (kgn, "1. b4-a4 $5 $10 $11 $12 $13"));
+  g_assert_nonnull (strstr (kgn, "$39 $40 b6-a6 *"));
+
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-kgn-tree-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.db", NULL);
+  KzStore *store = kz_store_open (path, &error);
+  g_assert_no_error (error);
+  guint imported = 0;
+  g_assert_true (kz_kgn_import (store, kgn, -1, &imported, NULL, &error));
+  g_assert_cmpuint (imported, ==, 1);
+  g_autoptr (GArray) ids = kz_store_list_ids (store, NULL);
+  g_autoptr (KzGame) back = kz_store_load_game (store, g_array_index (ids, gint64, 0), &error);
+  g_assert_no_error (error);
+  g_autofree char *again = kz_kgn_export_game (back);
+  g_assert_cmpstr (again, ==, kgn);
+  /* and through the editing functions */
+  guint8 all[255];
+  for (guint i = 0; i < 255; i++)
+    all[i] = (guint8) (255 - i);
+  KzMoveNode *m2 = kz_game_get_main_node (back, 2);
+  g_assert_true (kz_game_set_nags (back, m2, all, 255, &error));
+  g_assert_true (kz_game_set_mark (back, m2, KZ_NAG_GOOD, &error));
+  g_clear_object (&back);
+  back = kz_store_load_game (store, g_array_index (ids, gint64, 0), &error);
+  nags = kz_move_node_get_nags (kz_game_get_main_node (back, 2), &n);
+  g_assert_cmpuint (n, ==, 255 - 5);
+  g_assert_cmpuint (nags[0], ==, KZ_NAG_GOOD);
+  g_assert_cmpuint (nags[1], ==, 255);
+  g_assert_cmpuint (nags[n - 1], ==, 7);
+  g_object_unref (store);
+  remove_database (path);
+  g_rmdir (dir);
+  g_string_free (text, TRUE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -417,5 +471,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/kgn-tree/many-comments", test_many_comments);
   g_test_add_func ("/model/kgn-tree/many-siblings", test_many_siblings);
   g_test_add_func ("/model/kgn-tree/many-siblings-stored", test_many_siblings_stored);
+  g_test_add_func ("/model/kgn-tree/many-nags", test_many_nags);
   return g_test_run ();
 }

@@ -194,9 +194,11 @@ set_notes (KzGame *self, KzMoveNode *node, const char *comment, const char *befo
   g_autofree char *b = kz_comment_normalize (before ? before : node->before);
   /* The NAGs through a scratch node, to normalise them the same way. */
   g_autoptr (KzMoveNode) scratch = kz_move_node_new_root (&node->pos);
-  kz_move_node_set_nags (scratch, nags ? nags : node->nags, nags ? n_nags : node->n_nags);
+  kz_move_node_set_nags (scratch, nags ? nags : kz_move_node_get_nags (node, NULL),
+                         nags ? n_nags : node->n_nags);
   if (strcmp (c, node->comment) == 0 && strcmp (b, node->before) == 0
-      && scratch->n_nags == node->n_nags && memcmp (scratch->nags, node->nags, node->n_nags) == 0)
+      && scratch->n_nags == node->n_nags
+      && (node->n_nags == 0 || memcmp (scratch->nags, node->nags, node->n_nags) == 0))
     return TRUE;
   g_autofree char *nag_text = kz_move_node_nags_to_text (scratch);
   KzStoreTreeEdit edit = { .n_notes = 1 };
@@ -206,7 +208,7 @@ set_notes (KzGame *self, KzMoveNode *node, const char *comment, const char *befo
   g_object_freeze_notify (G_OBJECT (node));
   kz_move_node_set_comment (node, c);
   kz_move_node_set_comment_before (node, b);
-  kz_move_node_set_nags (node, scratch->nags, scratch->n_nags);
+  kz_move_node_set_nags (node, kz_move_node_get_nags (scratch, NULL), scratch->n_nags);
   g_object_thaw_notify (G_OBJECT (node));
   kz_game_emit_tree_changed (self, node);
   return TRUE;

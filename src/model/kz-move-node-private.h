@@ -24,7 +24,7 @@ struct _KzMoveNode {
   gint64       rank;        /* the order among the parent's stored variations */
   char        *comment;
   char        *before;
-  guint8       nags[KZ_MAX_NAGS];
+  guint8      *nags;        /* n_nags of them (g_malloc'd), NULL when there is none */
   guint        n_nags;
 };
 
@@ -40,7 +40,7 @@ void        kz_move_node_swap_children (KzMoveNode *parent, guint i, guint j);
 /* The text is normalised (kz_comment_normalize()); notify when changed. */
 void        kz_move_node_set_comment (KzMoveNode *self, const char *text);
 void        kz_move_node_set_comment_before (KzMoveNode *self, const char *text);
-/* At most KZ_MAX_NAGS, duplicates and 0 dropped. */
+/* Every NAG once (so at most KZ_MAX_NAGS), in order; repeats and 0 dropped. */
 void        kz_move_node_set_nags (KzMoveNode *self, const guint8 *nags, guint n);
 gboolean    kz_move_node_add_nag (KzMoveNode *self, guint nag);
 /* NAGs as stored: "1 14" (decimal, one space); parsing skips anything else. */

@@ -90,6 +90,7 @@ kz_move_node_finalize (GObject *object)
   g_clear_pointer (&self->children, g_ptr_array_unref);
   g_clear_pointer (&self->comment, g_free);
   g_clear_pointer (&self->before, g_free);
+  g_clear_pointer (&self->nags, g_free);
   G_OBJECT_CLASS (kz_move_node_parent_class)->finalize (object);
 }
 
@@ -102,7 +103,8 @@ kz_move_node_get_property (GObject *object, guint prop_id, GValue *value, GParam
     case PROP_COMMENT: g_value_set_string (value, self->comment); break;
     case PROP_COMMENT_BEFORE: g_value_set_string (value, self->before); break;
     case PROP_NAGS:
-      g_value_set_variant (value, g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE, self->nags,
+      g_value_set_variant (value, g_variant_new_fixed_array (G_VARIANT_TYPE_BYTE,
+                                                             kz_move_node_get_nags (self, NULL),
                                                              self->n_nags, 1));
       break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -212,16 +214,19 @@ void
 kz_move_node_set_nags (KzMoveNode *self, const guint8 *nags, guint n)
 {
   guint8 out[KZ_MAX_NAGS];
+  gboolean seen[256] = { FALSE };
   guint k = 0;
-  for (guint i = 0; i < n && k < KZ_MAX_NAGS; i++)
+  for (guint i = 0; i < n; i++)
     {
-      if (nags[i] == 0 || memchr (out, nags[i], k) != NULL)
+      if (nags[i] == 0 || seen[nags[i]])
         continue;
+      seen[nags[i]] = TRUE;
       out[k++] = nags[i];
     }
-  if (k == self->n_nags && memcmp (out, self->nags, k) == 0)
+  if (k == self->n_nags && (k == 0 || memcmp (out, self->nags, k) == 0))
     return;
-  memcpy (self->nags, out, k);
+  g_free (self->nags);
+  self->nags = k ? g_memdup2 (out, k) : NULL;
   self->n_nags = k;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAGS]);
 }
@@ -229,10 +234,13 @@ kz_move_node_set_nags (KzMoveNode *self, const guint8 *nags, guint n)
 gboolean
 kz_move_node_add_nag (KzMoveNode *self, guint nag)
 {
-  if (nag == 0 || nag > 255 || self->n_nags >= KZ_MAX_NAGS)
+  if (nag == 0 || nag > 255)
     return FALSE;
+  if (kz_move_node_has_nag (self, nag))
+    return TRUE;
   guint8 v[KZ_MAX_NAGS + 1];
-  memcpy (v, self->nags, self->n_nags);
+  if (self->n_nags)
+    memcpy (v, self->nags, self->n_nags);
   v[self->n_nags] = (guint8) nag;
   kz_move_node_set_nags (self, v, self->n_nags + 1);
   return TRUE;
@@ -251,6 +259,7 @@ void
 kz_move_node_set_nags_from_text (KzMoveNode *self, const char *text)
 {
   guint8 v[KZ_MAX_NAGS];
+  gboolean seen[256] = { FALSE };
   guint n = 0;
   const char *p = text ? text : "";
   while (*p && n < KZ_MAX_NAGS)
@@ -262,8 +271,11 @@ kz_move_node_set_nags_from_text (KzMoveNode *self, const char *text)
           p++;
           continue;
         }
-      if (x > 0 && x < 256)
-        v[n++] = (guint8) x;
+      if (x > 0 && x < 256 && !seen[x])
+        {
+          seen[x] = TRUE;
+          v[n++] = (guint8) x;
+        }
       p = end;
     }
   kz_move_node_set_nags (self, v, n);
@@ -372,16 +384,18 @@ const guint8 *
 kz_move_node_get_nags (KzMoveNode *self, guint *n_nags)
 {
   g_return_val_if_fail (KZ_IS_MOVE_NODE (self), NULL);
+  static const guint8 none[1] = { 0 };
   if (n_nags)
     *n_nags = self->n_nags;
-  return self->nags;
+  return self->nags ? self->nags : none;
 }
 
 gboolean
 kz_move_node_has_nag (KzMoveNode *self, guint nag)
 {
   g_return_val_if_fail (KZ_IS_MOVE_NODE (self), FALSE);
-  return nag > 0 && nag < 256 && memchr (self->nags, (int) nag, self->n_nags) != NULL;
+  return nag > 0 && nag < 256 && self->n_nags > 0
+         && memchr (self->nags, (int) nag, self->n_nags) != NULL;
 }
 
 guint

@@ -47,8 +47,8 @@ typedef enum {
   KZ_NAG_DUBIOUS = 6,       /* ?! */
 } KzNag;
 
-/* The most NAGs one node keeps. */
-#define KZ_MAX_NAGS 8
+/* The most NAGs one node can have: each of $1 … $255 once. */
+#define KZ_MAX_NAGS 255
 
 /* "!" … "?!" for $1 … $6, NULL for any other NAG. */
 const char *kz_nag_to_mark (guint nag);
