@@ -12,6 +12,7 @@
 #include "kz-game.h"
 #include "kz-kgn.h"
 #include "kz-store.h"
+#include "kz-store-private.h"
 #include "remove-files.h"
 #include "run-cli.h"
 #include "scaling.h"
@@ -459,6 +460,123 @@ test_many_nags (void)
   g_string_free (text, TRUE);
 }
 
+/* Issue 25: a "}" in a ";" comment is kept as written; such a comment is
+ * exported as ";" comments (lines under 80 columns) and read back the
+ * same, in the main line, a variation and before a variation's move. */
+static void
+test_line_comment_brace (void)
+{
+  const char *text =
+    "[Event \"e\"]\n\n{Root} ; here }\n1. b4-a4 ; a } b\n"
+    "(; before } it\n1. e3-e4 ; after } it\n) "
+    "; a long comment with a } that goes on and on and on, well past the end of one line of the "
+    "export, and then some more words\n"
+    "1... b6-a6 {[%clk 0:04:59]} ; x}y\n*\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (text, -1, &error);
+  g_assert_no_error (error);
+  KzMoveNode *root = kz_game_get_root (game);
+  g_assert_cmpstr (kz_move_node_get_comment (root), ==, "Root here }");
+  KzMoveNode *m1 = kz_game_get_main_node (game, 1);
+  g_assert_true (g_str_has_prefix (kz_move_node_get_comment (m1), "a } b a long comment with a }"));
+  KzMoveNode *v = kz_move_node_get_child (root, 1);
+  g_assert_cmpstr (kz_move_node_get_comment_before (v), ==, "before } it");
+  g_assert_cmpstr (kz_move_node_get_comment (v), ==, "after } it");
+  g_assert_cmpstr (kz_move_node_get_comment (kz_game_get_main_node (game, 2)), ==, "x}y");
+  g_assert_cmpint (kz_game_get_move_clock (game, 1), ==, 299000);
+
+  g_autofree char *kgn = kz_kgn_export_game (game);
+  g_auto (GStrv) lines = g_strsplit (kgn, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    g_assert_cmpuint (g_utf8_strlen (lines[i], -1), <=, 79);
+  g_assert_nonnull (strstr (kgn, "1. b4-a4 ; a } b"));
+  g_autoptr (KzGame) back = kz_kgn_parse_game (kgn, -1, &error);
+  g_assert_no_error (error);
+  g_autofree char *d1 = dump (game);
+  g_autofree char *d2 = dump (back);
+  g_assert_cmpstr (d2, ==, d1);
+  g_assert_cmpint (kz_game_get_move_clock (back, 1), ==, 299000);
+  g_autofree char *kgn2 = kz_kgn_export_game (back);
+  g_assert_cmpstr (kgn2, ==, kgn);
+}
+
+/* Issue 25, 3: what a file holds cannot drive the reader's terminal:
+ * comments lose control characters (ESC, BEL, DEL, C1) and bidirectional
+ * controls, names and tags the latter, in the game, `show`, `export` and
+ * `list` — also for a database written before. */
+static gboolean
+has_escape (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if ((g_unichar_iscntrl (c) && c != '\n' && c != '\t') || kz_unichar_is_bidi_control (c))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_control_characters (void)
+{
+  const char *text =
+    "[Event \"E\xe2\x80\xae" "vent\x1b]0;title\x07\"]\n"
+    "[Cossacks \"\xe2\x80\xae" "Ivan\"]\n"
+    "[Turks \"Ali\xe2\x81\xa7\"]\n\n"
+    "{\x1b[2J} 1. b4-a4 {red \x1b[31m bell \x07 del \x7f c1 \xc2\x9b" "x \xe2\x80\xae" "rlo}\n"
+    "(1. e3-e4 {\x1b]0;x\x07})  *\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kz_move_node_get_comment (kz_game_get_root (game)), ==, "[2J");
+  g_assert_cmpstr (kz_move_node_get_comment (kz_game_get_main_node (game, 1)), ==,
+                   "red [31m bell del c1 x rlo");
+  g_assert_cmpstr (kz_move_node_get_comment (kz_move_node_get_child (kz_game_get_root (game), 1)),
+                   ==, "]0;x");
+  g_assert_cmpstr (kz_game_get_player_name (game, KZ_COSSACKS), ==, "Ivan");
+  g_assert_cmpstr (kz_game_get_player_name (game, KZ_TURKS), ==, "Ali");
+  g_autofree char *kgn = kz_kgn_export_game (game);
+  g_assert_false (has_escape (kgn));
+  g_assert_nonnull (strstr (kgn, "[Event \"Event ]0;title \"]\n"));
+
+  if (g_getenv ("KAZAKI_CLI") == NULL)
+    {
+      g_test_skip ("KAZAKI_CLI is not set (run through meson test)");
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-kgn-tree-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "games.db", NULL);
+  g_autofree char *in = g_build_filename (dir, "in.kgn", NULL);
+  g_assert_true (g_file_set_contents (in, text, -1, NULL));
+  g_assert_cmpint (run_cli (db, NULL, NULL, "import", in, NULL), ==, 0);
+  /* As an earlier version stored such a game. */
+  {
+    g_autoptr (KzStore) store = kz_store_open (db, &error);
+    g_assert_no_error (error);
+    sqlite3 *sql = kz_store_get_db (store);
+    g_assert_cmpint (sqlite3_exec (sql, "UPDATE games SET cossacks = char(0x202e) || 'Ivan', "
+                                   "turks = 'Ali' || char(0x2066)", NULL, NULL, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (sql, "UPDATE notes SET comment = 'x' || char(27) || '[31m' "
+                                   "|| char(0x202e) || 'y' WHERE ply = 1", NULL, NULL, NULL),
+                     ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_changes (sql), ==, 1);
+  }
+  static const char *const commands[][4] = { { "list" }, { "show", "1" }, { "export", "-o", "-" } };
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *out = NULL;
+      g_assert_cmpint (run_cli (db, &out, NULL, commands[i][0], commands[i][1], commands[i][2], NULL),
+                       ==, 0);
+      g_assert_false (has_escape (out));
+      g_assert_nonnull (strstr (out, i == 0 ? "\tIvan\tAli\t" : "[Cossacks \"Ivan\"]\n[Turks \"Ali\"]"));
+      if (i > 0)
+        g_assert_nonnull (strstr (out, "1. b4-a4 {x [31my} (1. e3-e4 {]0;x}) *"));
+    }
+  g_unlink (in);
+  remove_database (db);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -472,5 +590,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/kgn-tree/many-siblings", test_many_siblings);
   g_test_add_func ("/model/kgn-tree/many-siblings-stored", test_many_siblings_stored);
   g_test_add_func ("/model/kgn-tree/many-nags", test_many_nags);
+  g_test_add_func ("/model/kgn-tree/line-comment-brace", test_line_comment_brace);
+  g_test_add_func ("/model/kgn-tree/control-characters", test_control_characters);
   return g_test_run ();
 }

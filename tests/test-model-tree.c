@@ -144,7 +144,14 @@ test_annotations (void)
   g_assert_true (kz_game_set_comment (game, root, "  A quiet\n opening  ", &error));
   g_assert_cmpstr (kz_move_node_get_comment (root), ==, "A quiet opening");
   g_assert_true (kz_game_set_comment (game, m1, "[%eval 0.31] {odd} text", &error));
-  g_assert_cmpstr (kz_move_node_get_comment (m1), ==, "[%eval 0.31] {odd) text");
+  g_assert_cmpstr (kz_move_node_get_comment (m1), ==, "[%eval 0.31] {odd} text");
+  /* Control characters a terminal would obey are spaces, bidirectional
+   * controls are left out (issue 25). */
+  g_assert_true (kz_game_set_comment (game, m1, "a\x1b[31mb\x07" "c\x7f" " d\xc2\x9b" "e "
+                                      "\xe2\x80\xae" "f\xe2\x81\xa6" "g\xe2\x80\x8f" "h",
+                                      &error));
+  g_assert_cmpstr (kz_move_node_get_comment (m1), ==, "a [31mb c d e fg\xe2\x80\x8f" "h");
+  g_assert_true (kz_game_set_comment (game, m1, "[%eval 0.31] {odd} text", &error));
   g_assert_true (kz_move_node_is_annotated (m1));
 
   g_assert_true (kz_game_set_mark (game, m1, KZ_NAG_INTERESTING, &error));

@@ -1406,10 +1406,13 @@ kz_player_name_clean (const char *name)
   g_autofree char *valid = g_utf8_make_valid (name, -1);
   GString *out = g_string_new (NULL);
   glong n = 0;
-  for (const char *p = valid; *p && n < KZ_PLAYER_NAME_MAX; p = g_utf8_next_char (p), n++)
+  for (const char *p = valid; *p && n < KZ_PLAYER_NAME_MAX; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+      if (kz_unichar_is_bidi_control (c))
+        continue;
       g_string_append_unichar (out, is_forbidden_char (c) ? ' ' : c);
+      n++;
     }
   return g_string_free (out, FALSE);
 }

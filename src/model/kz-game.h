@@ -278,7 +278,9 @@ void                kz_game_set_player (KzGame *self, KzSide side, const char *n
 #define KZ_PLAYER_NAME_MAX 100
 gboolean            kz_player_name_validate (const char *name, GError **error);
 /* A valid name made of any text: invalid bytes become U+FFFD, control
- * characters spaces, and it is cut to KZ_PLAYER_NAME_MAX characters.
+ * characters spaces, bidirectional controls (kz_unichar_is_bidi_control(),
+ * which would reorder what a list shows after the name) are left out,
+ * and it is cut to KZ_PLAYER_NAME_MAX characters.
  * Free with g_free. */
 char               *kz_player_name_clean (const char *name);
 /* A short translated description of a kind of player, for display:

@@ -53,7 +53,9 @@ is_special_tag (const char *name)
 
 /* Writes a tag so that import reads the same value back: valid UTF-8
  * (bad bytes become U+FFFD), control characters (a line break would end
- * the tag) as spaces, '"' and '\\' escaped. */
+ * the tag; an escape sequence would drive a terminal) as spaces, without
+ * bidirectional controls (they would reorder what is shown after them),
+ * '"' and '\\' escaped. */
 static void
 append_tag (GString *out, const char *name, const char *value)
 {
@@ -62,6 +64,8 @@ append_tag (GString *out, const char *name, const char *value)
   for (const char *p = valid; *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+      if (kz_unichar_is_bidi_control (c))
+        continue;
       if (c == '"' || c == '\\')
         g_string_append_c (out, '\\');
       g_string_append_unichar (out, g_unichar_iscntrl (c) ? ' ' : c);
@@ -88,10 +92,19 @@ typedef struct {
   gpointer          extra_data;
 } Words;
 
+/* A word that starts with LINE_COMMENT belongs to a comment written as
+ * ";" comments (one a line, see add_comment ()). */
+#define LINE_COMMENT '\x01'
+
 static void
 add_word (Words *w, const char *word)
 {
-  g_ptr_array_add (w->words, w->open ? g_strconcat ("(", word, NULL) : g_strdup (word));
+  if (w->open && word[0] == LINE_COMMENT)
+    g_ptr_array_add (w->words, g_strdup ("("));   /* not into the comment */
+  if (w->open && word[0] != LINE_COMMENT)
+    g_ptr_array_add (w->words, g_strconcat ("(", word, NULL));
+  else
+    g_ptr_array_add (w->words, g_strdup (word));
   w->open = FALSE;
 }
 
@@ -99,17 +112,39 @@ static void
 close_paren (Words *w)
 {
   char **last = (char **) &w->words->pdata[w->words->len - 1];
+  if (**last == LINE_COMMENT)
+    {
+      /* not into the comment: on the next line */
+      g_ptr_array_add (w->words, g_strdup (")"));
+      return;
+    }
   char *joined = g_strconcat (*last, ")", NULL);
   g_free (*last);
   *last = joined;
 }
 
+static void
+add_comment_word (Words *w, const char *word, gboolean line_comment)
+{
+  if (!line_comment)
+    {
+      add_word (w, word);
+      return;
+    }
+  g_autofree char *marked = g_strdup_printf ("%c%s", LINE_COMMENT, word);
+  add_word (w, marked);
+}
+
 /* A comment as words: "{first", …, "last}" (its text has single spaces);
- * a command such as "[%clk 0:04:51]" stays one word, on one line. */
+ * a command such as "[%clk 0:04:51]" stays one word, on one line.  A
+ * comment that holds a "}" (which would end a "{…}" comment) is written
+ * as ";" comments instead, each to the end of its line; import joins
+ * them with single spaces, so the text comes back as it was. */
 static void
 add_comment (Words *w, const char *text)
 {
-  g_autofree char *braced = g_strconcat ("{", text, "}", NULL);
+  gboolean line_comment = strchr (text, '}') != NULL;
+  g_autofree char *braced = line_comment ? g_strdup (text) : g_strconcat ("{", text, "}", NULL);
   g_auto (GStrv) parts = g_strsplit (braced, " ", -1);
   GString *word = g_string_new (NULL);
   gboolean in_command = FALSE;
@@ -118,7 +153,7 @@ add_comment (Words *w, const char *text)
       /* (a command longer than 40 characters is cut like other text) */
       if (word->len > 0 && word->len + 1 + strlen (parts[i]) > 40)
         {
-          add_word (w, word->str);
+          add_comment_word (w, word->str, line_comment);
           g_string_truncate (word, 0);
           in_command = FALSE;
         }
@@ -131,12 +166,12 @@ add_comment (Words *w, const char *text)
         in_command = FALSE;
       if (!in_command)
         {
-          add_word (w, word->str);
+          add_comment_word (w, word->str, line_comment);
           g_string_truncate (word, 0);
         }
     }
   if (word->len > 0)
-    add_word (w, word->str);
+    add_comment_word (w, word->str, line_comment);
   g_string_free (word, TRUE);
 }
 
@@ -248,22 +283,42 @@ export_movetext (GString *out, KzGame *game, const char *result, KzKgnCommentFun
     add_line (&w, game, first);
   add_word (&w, result);
   gsize line_len = 0;
+  gboolean in_line_comment = FALSE;
   for (guint i = 0; i < w.words->len; i++)
     {
       const char *word = g_ptr_array_index (w.words, i);
+      gboolean line_comment = word[0] == LINE_COMMENT;
+      if (line_comment)
+        word++;
+      else if (in_line_comment)
+        {
+          /* a ";" comment runs to the end of its line */
+          g_string_append_c (out, '\n');
+          line_len = 0;
+          in_line_comment = FALSE;
+        }
       gsize len = g_utf8_strlen (word, -1);
-      if (line_len > 0 && line_len + 1 + len > WRAP_COLUMNS)
+      /* "; " before a line comment's first word, and its first word on a
+       * new line ("; " is left out of a line only a long word fills) */
+      const char *lead = line_comment && !in_line_comment ? "; " : "";
+      if (line_len > 0 && line_len + 1 + strlen (lead) + len > WRAP_COLUMNS)
         {
           g_string_append_c (out, '\n');
           line_len = 0;
+          if (line_comment)
+            lead = "; ";
         }
+      if (line_len == 0 && lead[0] && 2 + len > WRAP_COLUMNS)
+        lead = ";";
       if (line_len > 0)
         {
           g_string_append_c (out, ' ');
           line_len++;
         }
+      g_string_append (out, lead);
       g_string_append (out, word);
-      line_len += len;
+      line_len += strlen (lead) + len;
+      in_line_comment = line_comment;
     }
   g_string_append_c (out, '\n');
   g_ptr_array_unref (w.words);

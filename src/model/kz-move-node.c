@@ -36,23 +36,50 @@ kz_nag_from_mark (const char *mark)
   return 0;
 }
 
+gboolean
+kz_unichar_is_bidi_control (gunichar c)
+{
+  return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* The length of the bidirectional control at p (UTF-8: U+202A–U+202E are
+ * E2 80 AA–AE, U+2066–U+2069 are E2 81 A6–A9), or 0. */
+static guint
+bidi_control_len (const unsigned char *p)
+{
+  if (p[0] != 0xe2 || (p[1] != 0x80 && p[1] != 0x81))
+    return 0;
+  if (p[1] == 0x80 ? p[2] >= 0xaa && p[2] <= 0xae : p[2] >= 0xa6 && p[2] <= 0xa9)
+    return 3;
+  return 0;
+}
+
 char *
 kz_comment_normalize (const char *text)
 {
   GString *out = g_string_new (NULL);
   gboolean space = FALSE;
-  for (const char *p = text ? text : ""; *p; p++)
+  for (const unsigned char *p = (const unsigned char *) (text ? text : ""); *p; p++)
     {
-      char c = *p;
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+      unsigned char c = *p;
+      guint skip = bidi_control_len (p);
+      if (skip)
         {
+          p += skip - 1;
+          continue;
+        }
+      /* White space, C0 controls and DEL, C1 controls (C2 80 … C2 9F). */
+      if (c <= 0x20 || c == 0x7f || (c == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+        {
+          if (c == 0xc2)
+            p++;
           space = out->len > 0;
           continue;
         }
       if (space)
         g_string_append_c (out, ' ');
       space = FALSE;
-      g_string_append_c (out, c == '}' ? ')' : c);
+      g_string_append_c (out, (char) c);
     }
   return g_string_free (out, FALSE);
 }

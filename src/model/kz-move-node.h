@@ -16,9 +16,11 @@
  * the comment before the first move), NAGs ($1 … $255; the marks !, ?,
  * !!, ??, !?, ?! are $1 … $6) and, for the first move of a variation,
  * a comment before that move.  Comments are kept as one line: runs of
- * white space become one space, the ends are trimmed, and "}" (which
- * would end a KGN comment) becomes ")"; otherwise the text is kept
- * verbatim (e.g. "[%eval 0.31]" or "[%clk 0:05:00]").
+ * white space and control characters (C0, DEL, C1: a terminal would obey
+ * them) become one space, the ends are trimmed, and bidirectional
+ * embedding, override and isolate controls (kz_unichar_is_bidi_control())
+ * are left out; otherwise the text is kept verbatim (e.g. "[%eval 0.31]",
+ * "[%clk 0:05:00]", a "}" from a ";" comment).
  *
  * Nodes belong to their game and are changed only through it
  * (kz_game_add_variation_move() and the other kz_game_*() editing
@@ -56,6 +58,9 @@ const char *kz_nag_to_mark (guint nag);
 guint       kz_nag_from_mark (const char *mark);
 /* Normalises a comment as nodes keep it (see above); NULL → "". */
 char       *kz_comment_normalize (const char *text);
+/* U+202A … U+202E and U+2066 … U+2069: they reorder the text shown after
+ * them (a name "\u202Eabc" shows as "cba", also in a terminal). */
+gboolean    kz_unichar_is_bidi_control (gunichar c);
 
 #define KZ_TYPE_MOVE_NODE (kz_move_node_get_type ())
 G_DECLARE_FINAL_TYPE (KzMoveNode, kz_move_node, KZ, MOVE_NODE, GObject)
