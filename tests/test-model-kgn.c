@@ -652,6 +652,49 @@ test_import_order (void)
   remove_temp_store (store, g_steal_pointer (&dir));
 }
 
+/* Issue 25, 2: a UTF-8 byte order mark (Windows Notepad writes one) at
+ * the start of the file, or of a file appended to it, is white space:
+ * every game is read with its first tag, and columns do not count it. */
+static void
+test_byte_order_mark (void)
+{
+  const char *text =
+    "\xef\xbb\xbf[Event \"t\"]\n[Cossacks \"Ivan\"]\n\n1. b4-a4 *\n"
+    "\xef\xbb\xbf[Event \"u\"]\n\n1. b4-a4 *\n"
+    "\xef\xbb\xbf[Event \"v\"]\n\n1. b4-a4 b4-a4 *\n";
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GPtrArray) games = kz_kgn_parse (text, -1, &problems, NULL);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpstr (kz_game_get_tag (games->pdata[0], "Event"), ==, "t");
+  g_assert_cmpstr (kz_game_get_player_name (games->pdata[0], KZ_COSSACKS), ==, "Ivan");
+  g_assert_cmpstr (kz_game_get_tag (games->pdata[1], "Event"), ==, "u");
+  g_assert_cmpuint (problems->len, ==, 1);
+  KzKgnProblem *p = problems->pdata[0];
+  g_assert_cmpuint (p->line, ==, 10);
+  g_assert_cmpuint (p->column, ==, 10);
+  g_assert_cmpuint (p->game_line, ==, 8);
+
+  /* From a stream, as the app and kazaki-cli import read a file. */
+  g_autofree char *dir = NULL;
+  KzStore *store = temp_store (&dir);
+  g_autoptr (GInputStream) in = g_memory_input_stream_new_from_data (text, -1, NULL);
+  g_auto (KzKgnImportSummary) summary = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_assert_true (kz_kgn_import_stream (store, in, "bom.kgn", NULL, NULL, NULL, &summary, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (summary.imported, ==, 2);
+  g_assert_cmpuint (summary.failed, ==, 1);
+  g_autoptr (GPtrArray) list = kz_store_list_games (store, NULL, 0, 10, NULL);
+  g_assert_cmpuint (list->len, ==, 2);
+  for (guint i = 0; i < list->len; i++)
+    {
+      g_autoptr (KzGame) game = kz_store_load_game (store, ((KzGameInfo *) list->pdata[i])->id, NULL);
+      g_assert_nonnull (kz_game_get_tag (game, "Event"));
+      g_assert_cmpstr (kz_game_get_tag (game, "Event"), !=, "Casual game");
+    }
+  remove_temp_store (store, g_steal_pointer (&dir));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -671,5 +714,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/kgn/final-checkpoint", test_final_checkpoint);
   g_test_add_func ("/model/kgn/import-batches", test_import_batches);
   g_test_add_func ("/model/kgn/import-order", test_import_order);
+  g_test_add_func ("/model/kgn/byte-order-mark", test_byte_order_mark);
   return g_test_run ();
 }

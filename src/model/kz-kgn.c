@@ -592,7 +592,18 @@ read_clock_comment (Lexer *lx, gsize open)
     kz_game_load_move_clock (lx->clock_game, ply - 1, ms);
 }
 
-/* Skips white space and comments; FALSE (with error) on an unclosed "{". */
+/* Whether a UTF-8 byte order mark (EF BB BF, which Windows Notepad
+ * writes first) starts the current line here. */
+static gboolean
+at_bom (Lexer *lx)
+{
+  return lx->col == 1 && (unsigned char) cur (lx) == 0xef && peek_is (lx, 1, (char) 0xbb)
+         && peek_is (lx, 2, (char) 0xbf);
+}
+
+/* Skips white space and comments between games (a byte order mark at the
+ * start of a line, such as the file's, is white space that takes no
+ * column); FALSE (with error) on an unclosed "{". */
 static gboolean
 skip_space (Lexer *lx, GError **error)
 {
@@ -601,6 +612,8 @@ skip_space (Lexer *lx, GError **error)
       char c = cur (lx);
       if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
         advance (lx);
+      else if (at_bom (lx))
+        lx->pos += 3;
       else if (c == ';' || (c == '%' && lx->col == 1))
         {
           while (!at_end (lx) && cur (lx) != '\n')
