@@ -312,6 +312,23 @@ test_names_and_imports (void)
   db = g_steal_pointer (&db0);
 }
 
+/* Issue 25: a database that is not a file (a device) is refused as such
+ * by every command, reading ones included, never "created". */
+static void
+test_not_a_file (void)
+{
+  static const char *const commands[][2] = { { "list" }, { "show", "1" }, { "imports" },
+                                             { "new" } };
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_autofree char *err = NULL;
+      g_assert_cmpint (run_cli ("/dev/null", NULL, &err, commands[i][0], commands[i][1], NULL),
+                       ==, 1);
+      g_assert_nonnull (strstr (err, "“/dev/null” cannot be opened: it is not a regular file"));
+      g_assert_null (strstr (err, "creating"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -329,6 +346,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/cli/selfplay", test_selfplay);
   g_test_add_func ("/model/cli/damaged-database", test_damaged_database);
   g_test_add_func ("/model/cli/names-and-imports", test_names_and_imports);
+  g_test_add_func ("/model/cli/not-a-file", test_not_a_file);
   int r = g_test_run ();
   remove_dir (dir);
   return r;

@@ -1132,6 +1132,15 @@ store_open (const char *path, StoreMode mode, GError **error)
                        _("The game database “%s” cannot be opened: it is a folder"), path);
           return NULL;
         }
+      /* A device such as /dev/null reads as empty, which would be taken
+       * for a new database to create. */
+      if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          g_set_error (error, KZ_STORE_ERROR, KZ_STORE_ERROR_CANNOT_OPEN,
+                       _("The game database “%s” cannot be opened: it is not a regular file"),
+                       path);
+          return NULL;
+        }
       gboolean wal = FALSE, checked = FALSE;
       gint64 version = 0;
       if (!check_header (path, &wal, error)
