@@ -25,7 +25,8 @@
  * "12 . a4-a5", glued "12.a4-a5"), comments "{…}" and ";…" (to the end
  * of the line), NAGs "$n" (1 … 255), suffix marks ("b6-a6!?", or a mark
  * on its own after the move), nested variations "( … )" and "%" escape
- * lines (a "%" in column 1: the line is skipped) are recognised; every
+ * lines (a "%" in column 1: the line is skipped) are recognised, and a
+ * UTF-8 byte order mark before a game is white space; every
  * move, in variations too, is checked with the engine.  Comments are
  * normalised as kz-move-node.h says; several comments in a row are
  * joined with a space.  A malformed game gives a KZ_KGN_ERROR whose
@@ -36,7 +37,9 @@
  * bad game (see recover () in kz-kgn.c) and goes on.  Player names must
  * pass kz_player_name_validate(); export writes every value so that
  * import reads it back (names cleaned, control characters in tag values
- * written as spaces).
+ * written as spaces, bidirectional controls left out, so that no text
+ * from a file can drive a terminal or reorder a listing).  A comment
+ * that holds a "}" is written as ";" comments, one a line.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
