@@ -358,7 +358,7 @@ load_siblings (guint n, gpointer data)
 {
   SiblingsDb *db = data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (KzGame) game = kz_store_load_game (db->store, n == 4000 ? db->small : db->big, &error);
+  g_autoptr (KzGame) game = kz_store_load_game (db->store, n == 10000 ? db->small : db->big, &error);
   g_assert_no_error (error);
   check_siblings (game, n);
 }
@@ -366,7 +366,7 @@ load_siblings (guint n, gpointer data)
 static void
 test_many_siblings (void)
 {
-  double ratio = scaling_ratio ("parse sibling variations", parse_siblings, NULL, 4000, 40000);
+  double ratio = scaling_ratio ("parse sibling variations", parse_siblings, NULL, 10000, 100000);
   g_assert_cmpfloat (ratio, <, 30);
 }
 
@@ -381,7 +381,7 @@ test_many_siblings_stored (void)
   g_assert_no_error (error);
   for (guint i = 0; i < 2; i++)
     {
-      g_autofree char *text = siblings_text (i ? 40000 : 4000);
+      g_autofree char *text = siblings_text (i ? 100000 : 10000);
       guint n = 0;
       g_assert_true (kz_kgn_import (db.store, text, -1, &n, NULL, &error));
       g_assert_cmpuint (n, ==, 1);
@@ -393,13 +393,13 @@ test_many_siblings_stored (void)
       gint64 id = g_array_index (ids, gint64, i);
       g_autoptr (KzGame) game = kz_store_load_game (db.store, id, &error);
       g_assert_no_error (error);
-      if (kz_move_node_get_n_children (kz_game_get_root (game)) > 4001)
+      if (kz_move_node_get_n_children (kz_game_get_root (game)) > 10001)
         db.big = id;
       else
         db.small = id;
     }
   g_assert_true (db.big != 0 && db.small != 0);
-  double ratio = scaling_ratio ("load sibling variations", load_siblings, &db, 4000, 40000);
+  double ratio = scaling_ratio ("load sibling variations", load_siblings, &db, 10000, 100000);
   g_assert_cmpfloat (ratio, <, 30);
   g_object_unref (db.store);
   remove_database (path);
