@@ -27,6 +27,7 @@ static const KzCliCommand commands[] = {
   { "delete-import", "delete-import ID                    delete the games an import added", kz_cli_db_delete_import },
   { "backup", "backup DEST                         copy the database (SQLite online backup)", kz_cli_db_backup },
   { "troops", "troops                              list the troops the pieces show and their sources", kz_cli_troops },
+  { "lessons", "lessons [--check] [--dir DIR]       list (or check with the engine) the lessons of Learn", kz_cli_lessons },
   { "selfplay", "selfplay [--games N] [--seed S]     record random games (prints GAME-ID PLY MOVE)", kz_cli_db_selfplay },
 };
 

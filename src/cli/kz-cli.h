@@ -58,3 +58,5 @@ int kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_troops (int argc, char **argv, const KzCliGlobal *global);
 /* kz-cli-analyse.c */
 int kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global);
+/* kz-cli-lessons.c */
+int kz_cli_lessons (int argc, char **argv, const KzCliGlobal *global);

@@ -47,6 +47,8 @@
  * the app closed) and every few seconds while it runs, so that a restart
  * charges the time already spent on the move (NULL: as after its last
  * move).  Playing or taking back a move clears it.
+ * Version 9 adds the lessons of Learn that were finished (kz-lesson.h):
+ *   lessons_done(lesson: the lesson's id, finished_at: seconds).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -207,6 +209,14 @@ static const char migration_v8[] =
   "ALTER TABLE games ADD COLUMN turn_clock_ms INTEGER;\n"
   "PRAGMA user_version = 8;\n";
 
+/* From version 8 to 9: the lessons finished. */
+static const char migration_v9[] =
+  "CREATE TABLE lessons_done (\n"
+  "  lesson TEXT PRIMARY KEY,\n"
+  "  finished_at INTEGER NOT NULL\n"
+  ") WITHOUT ROWID;\n"
+  "PRAGMA user_version = 9;\n";
+
 const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [2] = migration_v2,
   [3] = migration_v3,
@@ -215,6 +225,7 @@ const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [6] = migration_v6,
   [7] = migration_v7,
   [8] = migration_v8,
+  [9] = migration_v9,
 };
 
 enum {
@@ -699,6 +710,8 @@ create_schema (KzStore *self, GError **error)
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v8);
   if (rc == SQLITE_OK)
+    rc = exec (self, migration_v9);
+  if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
     {
@@ -737,6 +750,8 @@ migrate (KzStore *self, gint64 version, GError **error)
     rc = exec (self, migration_v7);
   if (rc == SQLITE_OK && version < 8)
     rc = exec (self, migration_v8);
+  if (rc == SQLITE_OK && version < 9)
+    rc = exec (self, migration_v9);
   if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
