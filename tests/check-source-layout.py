@@ -42,7 +42,7 @@ ALLOWED = {
 LAYERS = ('engine', 'model', 'ui', 'cli')
 
 # Headers the build makes (meson configure_file, glib-compile-resources).
-GENERATED = {'kz-config.h', 'kz-resources.h'}
+GENERATED = {'kz-config.h', 'kz-resources.h', 'kz-lessons-resources.h'}
 
 # What src/engine may include with <...>: the C library and POSIX.
 ENGINE_SYSTEM = {
