@@ -8,6 +8,7 @@
 
 #include "kz-application.h"
 #include "kz-dialogs.h"
+#include "kz-learn-app.h"
 #include "kz-library-app.h"
 #include "kz-how-to-play.h"
 #include "kz-troops-window.h"
@@ -223,6 +224,8 @@ kz_application_startup (GApplication *app)
     }
   /* The library, import and backup (kz-library-app.c), over the session. */
   kz_library_app_init (self);
+  /* Learn: the lessons (src/ui/learn). */
+  kz_learn_app_init (self);
 }
 
 static void

@@ -43,6 +43,7 @@ handle_result (KzBoardView *self, KzInputResult result, const KzMove *move, cons
     case KZ_INPUT_REFUSED:
       {
         g_autofree char *text = kz_board_input_describe_error (error);
+        self->refusal = *error;
         kz_board_view_emit_message (self, text, TRUE);
       }
       break;
@@ -384,4 +385,11 @@ kz_board_view_input_init (KzBoardView *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
+const KzError *
+kz_board_view_get_refusal (KzBoardView *self)
+{
+  g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), NULL);
+  return &self->refusal;
 }

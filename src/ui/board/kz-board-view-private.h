@@ -26,6 +26,7 @@ struct _KzBoardView {
 
   KzBoardState  state;
   KzBoardInput *input;
+  KzError       refusal;   /* the last input refused (kz_board_view_get_refusal) */
 
   gboolean      flipped;
   gboolean      show_coordinates;

@@ -88,6 +88,10 @@ char      *kz_board_describe_point        (const KzBoardState *state,
                                            int                 sq);
 char      *kz_board_describe_move         (const KzBoardState *before,
                                            const KzBoardState *after);
+/* Why the last input was refused (valid in a "message" handler with
+ * refusal TRUE): the engine's code and points, for a fuller explanation
+ * (Learn). */
+const KzError *kz_board_view_get_refusal  (KzBoardView *self);
 /* TRUE (and the move) while a hint is shown. */
 gboolean   kz_board_view_get_hint         (KzBoardView *self,
                                            KzMove      *move);
