@@ -234,7 +234,10 @@ test_comment_then_click (void)
       g_test_skip ("needs an X11 display and xdotool");
       return;
     }
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  /* 1280 × 800 as the other window tests: at 1000 px libadwaita >= 1.4
+   * reports the review layout 5 px wider than the window (a known defect,
+   * issue 24). */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   id = open_stored_game (window, moves);
   /* After the Turks' move; the click on a move of the next row. */
   comment_then_click (window, id, 2, "A quiet move.", "a4-a5", 3);
