@@ -164,7 +164,10 @@ ui_test_click (GtkWidget *widget, int hold_ms)
   g_assert_nonnull (native);
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &middle, &p));
   gtk_native_get_surface_transform (native, &sx, &sy);
+  /* Deprecated in GTK 4.18 (X11 is on its way out), still what xdotool needs. */
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   xid = g_strdup_printf ("%lu", (unsigned long) gdk_x11_surface_get_xid (gtk_native_get_surface (native)));
+  G_GNUC_END_IGNORE_DEPRECATIONS
   x = g_strdup_printf ("%d", (int) (p.x + sx));
   y = g_strdup_printf ("%d", (int) (p.y + sy));
   xdotool ("mousemove", "--window", xid, x, y, NULL);
