@@ -34,7 +34,7 @@
  * characters) and is at most about 300 characters long (quoted text is
  * cut to 40 characters).  A NUL byte or bytes that are not UTF-8 make
  * only the game they are in bad.  The parser then skips the rest of the
- * bad game (see recover () in kz-kgn.c) and goes on.  Player names must
+ * bad game (see recover () in kz-kgn-read.c) and goes on.  Player names must
  * pass kz_player_name_validate(); export writes every value so that
  * import reads it back (names cleaned, control characters in tag values
  * written as spaces, bidirectional controls left out, so that no text
