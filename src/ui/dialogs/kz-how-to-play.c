@@ -290,16 +290,35 @@ kz_how_to_play_window_new (void)
   return window;
 }
 
-void
+/* The window once opened: closing it hides it, so that it opens again
+ * where the reader left it (the same scroll position). */
+static GtkWidget *the_window;
+
+static void
+window_destroyed (GtkWidget *window)
+{
+  if (the_window == window)
+    the_window = NULL;
+}
+
+GtkWidget *
 kz_show_how_to_play (GtkWidget *parent)
 {
-  GtkWidget *window = kz_how_to_play_window_new ();
   GtkRoot *root = parent ? gtk_widget_get_root (parent) : NULL;
 
-  if (GTK_IS_WINDOW (root))
+  if (the_window == NULL)
     {
-      gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));
-      gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+      the_window = kz_how_to_play_window_new ();
+      gtk_window_set_hide_on_close (GTK_WINDOW (the_window), TRUE);
+      g_signal_connect (the_window, "destroy", G_CALLBACK (window_destroyed), NULL);
     }
-  gtk_window_present (GTK_WINDOW (window));
+  /* Not modal: the rules can be read beside the board while playing.
+   * It goes with the window it was opened from. */
+  if (GTK_IS_WINDOW (root) && GTK_WIDGET (root) != the_window)
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (the_window), GTK_WINDOW (root));
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (the_window), TRUE);
+    }
+  gtk_window_present (GTK_WINDOW (the_window));
+  return the_window;
 }

@@ -13,7 +13,9 @@ G_BEGIN_DECLS
  * libadwaita 1.2 and newer without deprecated API). */
 GtkWidget *kz_how_to_play_window_new (void);
 
-/* Shows it, modal and transient for the window of `parent` (may be NULL). */
-void       kz_show_how_to_play (GtkWidget *parent);
+/* Shows it, not modal, transient for the window of `parent` (may be
+ * NULL): one window, hidden when closed, so it opens again where it was
+ * (its scroll position).  Returns it (owned by GTK). */
+GtkWidget *kz_show_how_to_play (GtkWidget *parent);
 
 G_END_DECLS

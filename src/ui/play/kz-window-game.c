@@ -70,6 +70,7 @@ game_move_played (KzWindow *self, guint ply, gconstpointer move, KzGame *game)
 {
   /* A search still running was for the position before. */
   kz_window_stop_computer (self);
+  kz_window_show_welcome (self, FALSE);   /* the game goes on: begun */
   kz_window_show_board (self, TRUE);
   kz_window_show_state (self);
   kz_window_maybe_start_computer (self);
@@ -122,6 +123,7 @@ kz_window_show_game (KzWindow *self, KzGame *game)
       self->game_over_dialog = NULL;
     }
   self->game_over_pending = FALSE;
+  kz_window_show_welcome (self, FALSE);
   g_set_object (&self->game, game);
   g_signal_group_set_target (self->game_signals, game);
   /* A fresh search (and hash table) for each game. */
@@ -179,8 +181,8 @@ new_game_from_settings (KzWindow *self, gboolean computer)
   return game;
 }
 
-static void
-start_new_game (KzWindow *self, gboolean computer)
+void
+kz_window_start_new_game (KzWindow *self, gboolean computer)
 {
   g_autoptr (KzGame) game = new_game_from_settings (self, computer);
   g_autoptr (KzGame) old = self->game ? g_object_ref (self->game) : NULL;
@@ -258,7 +260,7 @@ kz_window_load_initial_game (KzWindow *self)
   computer = g_str_equal (kind, "computer");
   if (store && kz_store_count_games (store, NULL, &count, NULL) && count == 0)
     computer = FALSE;
-  start_new_game (self, computer);
+  kz_window_start_new_game (self, computer);
 }
 
 /* Plays a move; the store commits before the game (and so the board)
@@ -364,7 +366,7 @@ new_game_response (GObject *dialog, const char *response, gpointer user_data)
   if (g_strcmp0 (response, "start") == 0)
     {
       kz_new_game_form_apply (data->form);
-      start_new_game (data->self, kz_new_game_form_get_computer (data->form));
+      kz_window_start_new_game (data->self, kz_new_game_form_get_computer (data->form));
     }
   g_object_unref (data->form);
   g_object_unref (data->self);

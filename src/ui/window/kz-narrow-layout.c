@@ -6,9 +6,8 @@
 
 #include "kz-narrow-layout.h"
 
-#if ADW_CHECK_VERSION (1, 4, 0)
 /* The first widget under `widget` (itself included) that activates
- * `action`, or NULL. */
+ * `action`, or NULL; menus (popovers) are left out. */
 static GtkWidget *
 find_actionable (GtkWidget  *widget,
                  const char *action)
@@ -18,13 +17,28 @@ find_actionable (GtkWidget  *widget,
     return widget;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = find_actionable (c, action);
+      GtkWidget *found = GTK_IS_POPOVER (c) ? NULL : find_actionable (c, action);
       if (found)
         return found;
     }
   return NULL;
 }
 
+void
+kz_narrow_layout_set_narrow_header (AdwApplicationWindow *window,
+                                    gboolean              narrow)
+{
+  static const char *const actions[] = { "app.new-game", "win.flip-board", "app.how-to-play" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = find_actionable (GTK_WIDGET (window), actions[i]);
+      if (button)
+        gtk_widget_set_visible (button, !narrow);
+    }
+}
+
+#if ADW_CHECK_VERSION (1, 4, 0)
 /* Hides the header buttons that make room for the title under
  * `breakpoint` (each may be NULL: not in this window). */
 static void
@@ -32,9 +46,10 @@ hide_header_buttons (AdwBreakpoint *breakpoint,
                      GtkWidget     *new_game,
                      GtkWidget     *toggle,
                      GtkWidget     *flip,
-                     GtkWidget     *pause)
+                     GtkWidget     *pause,
+                     GtkWidget     *help)
 {
-  GtkWidget *buttons[] = { new_game, toggle, flip, pause };
+  GtkWidget *buttons[] = { new_game, toggle, flip, pause, help };
 
   for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
     if (buttons[i])
@@ -51,6 +66,7 @@ panel_under_board (const char *condition,
                    GtkWidget  *toggle,
                    GtkWidget  *flip,
                    GtkWidget  *pause,
+                   GtkWidget  *help,
                    GtkWidget  *moves,
                    gboolean    with_moves)
 {
@@ -69,7 +85,7 @@ panel_under_board (const char *condition,
                               G_OBJECT (side_panel), "margin-top", 0,
                               G_OBJECT (side_panel), "margin-bottom", 6,
                               NULL);
-  hide_header_buttons (narrow, new_game, toggle, flip, pause);
+  hide_header_buttons (narrow, new_game, toggle, flip, pause, help);
   if (!with_moves)
     {
       adw_breakpoint_add_setters (narrow, G_OBJECT (moves), "visible", FALSE, NULL);
@@ -100,23 +116,25 @@ kz_narrow_layout_add (AdwApplicationWindow *window,
   /* Pause (a timed game) is in the main menu too, and on Ctrl+P; the first
    * widget with the action is the header's (the pause page's comes later). */
   GtkWidget *pause = find_actionable (GTK_WIDGET (window), "win.pause");
+  /* How to Play: in the main menu too, and on F1. */
+  GtkWidget *help = find_actionable (GTK_WIDGET (window), "app.how-to-play");
 
   /* The last breakpoint that matches wins.  Narrow: the player cards under
    * the board (a phone's 360 × 640: the board as large as fits, the move
    * list left out); narrow and tall: the move list too. */
   adw_application_window_add_breakpoint (window,
     panel_under_board ("max-width: 639sp", main_box, board_column, side_panel,
-                       new_game, toggle, flip, pause, moves, FALSE));
+                       new_game, toggle, flip, pause, help, moves, FALSE));
   adw_application_window_add_breakpoint (window,
     panel_under_board ("max-width: 639sp and min-height: 820sp", main_box, board_column,
-                       side_panel, new_game, toggle, flip, pause, moves, TRUE));
+                       side_panel, new_game, toggle, flip, pause, help, moves, TRUE));
 
   /* Narrow and short (a phone on its side, or a small window): no room
    * under the board, the panel is hidden (as on libadwaita < 1.4). */
   adw_breakpoint_add_setters (short_narrow, G_OBJECT (side_panel), "visible", FALSE, NULL);
   /* The title, never cut, needs the room of the header buttons here too
    * (the panel is hidden anyway; Flip Board is in the main menu). */
-  hide_header_buttons (short_narrow, new_game, toggle, flip, pause);
+  hide_header_buttons (short_narrow, new_game, toggle, flip, pause, help);
   adw_application_window_add_breakpoint (window, short_narrow);
   return TRUE;
 #else

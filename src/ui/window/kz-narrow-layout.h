@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 /* Below 640 sp wide: `main_box` (`board_column`, then `side_panel`)
  * turns vertical and the panel goes under the board, as wide as the
  * window, taking no more height than it needs; the header drops its New
- * Game button, the panel's toggle, Flip Board and Pause.  The move list (`moves` and the
+ * Game button, the panel's toggle, Flip Board, How to Play and Pause.  The move list (`moves` and the
  * heading before it) stays only in windows at least 820 sp tall; below
  * 540 sp the panel is hidden.  FALSE (nothing done) on
  * libadwaita < 1.4: the caller hides the panel there instead. */
@@ -23,5 +23,12 @@ gboolean kz_narrow_layout_add (AdwApplicationWindow *window,
                                GtkWidget            *side_panel,
                                GtkWidget            *moves,
                                GtkWidget            *flip);
+
+/* libadwaita < 1.4 (no breakpoints): for a window narrower than 640 px,
+ * the header leaves out New Game, Flip Board and How to Play (all in the
+ * main menu and on their keys), so that the window can get as narrow as
+ * 360 px and the title stays whole. */
+void     kz_narrow_layout_set_narrow_header (AdwApplicationWindow *window,
+                                             gboolean              narrow);
 
 G_END_DECLS

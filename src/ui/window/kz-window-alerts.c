@@ -49,9 +49,6 @@ kz_window_show_toast (KzWindow *self, const char *text)
         }
       else
         adw_toast_set_title (self->current_toast, text);
-      /* Not the first start's pointer any more. */
-      adw_toast_set_button_label (self->current_toast, NULL);
-      adw_toast_set_action_name (self->current_toast, NULL);
       return;
     }
   label = g_object_new (GTK_TYPE_LABEL, "label", text, "wrap", TRUE, "wrap-mode", PANGO_WRAP_WORD_CHAR,
@@ -64,19 +61,6 @@ kz_window_show_toast (KzWindow *self, const char *text)
   self->current_toast = g_object_ref (t);
   g_signal_connect (t, "dismissed", G_CALLBACK (current_toast_dismissed), self);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
-}
-
-/* The first start points to How to Play, once (how-to-play-offered). */
-void
-kz_window_offer_how_to_play (KzWindow *self)
-{
-  if (g_settings_get_boolean (self->settings, "how-to-play-offered"))
-    return;
-  g_settings_set_boolean (self->settings, "how-to-play-offered", TRUE);
-  kz_window_show_toast (self, _("New to Kazaki? The rules take a few minutes to learn."));
-  adw_toast_set_button_label (self->current_toast, _("_How to Play"));
-  adw_toast_set_action_name (self->current_toast, "app.how-to-play");
-  adw_toast_set_timeout (self->current_toast, 10);
 }
 
 /* ---- games not saved ------------------------------------------------- */

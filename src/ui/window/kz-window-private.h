@@ -9,6 +9,8 @@
  *                         which game actions are enabled, the game-over dialog
  *   kz-window-clock.c     the clocks: shown, paused (win.pause), stopped
  *                         under a dialog or while minimised
+ *   kz-window-welcome.c   the first start's welcome page (win.welcome,
+ *                         win.first-game)
  *   kz-window-alerts.c    toasts and the warning that games are not saved
  *   kz-window-review.c    reviewing a game (win.review, win.review-*)
  *   kz-window-notation.c  KGN, KPN and board images (export, copy, paste)
@@ -91,6 +93,9 @@ struct _KzWindow {
 
   /* analysis (kz-window-analysis.c); a template child */
   KzAnalysisPane  *analysis_pane;  /* follows the review (replay) */
+
+  /* the first start (kz-window-welcome.c); a template child */
+  GtkWidget       *welcome_page;   /* over the board: how to begin */
 };
 
 /* kz-window.c */
@@ -121,6 +126,17 @@ gboolean        kz_window_play_move          (KzWindow     *self,
                                               const KzMove *move);
 void            kz_window_show_board         (KzWindow *self,
                                               gboolean  animate_last);
+/* A new game from the preferences (against the computer or two players). */
+void            kz_window_start_new_game     (KzWindow *self,
+                                              gboolean  computer);
+
+/* kz-window-welcome.c */
+void            kz_window_welcome_init       (KzWindow *self);
+/* The first start (how-to-play-offered still FALSE): the welcome page. */
+void            kz_window_welcome_first_start (KzWindow *self);
+/* Shows or hides the welcome page over the board (win.welcome). */
+void            kz_window_show_welcome       (KzWindow *self,
+                                              gboolean  shown);
 
 /* kz-window-status.c */
 /* Shows what follows from the game, the computer and the review. */
@@ -154,8 +170,6 @@ void            kz_window_warn_storage       (KzWindow     *self,
                                               const char   *what,
                                               const GError *error);
 void            kz_window_start_fresh_database (KzWindow *self);
-/* The first start's pointer to How to Play (once, remembered). */
-void            kz_window_offer_how_to_play  (KzWindow *self);
 /* Presents the storage warning held back until the window was shown. */
 gboolean        kz_window_present_pending_alert (gpointer user_data);
 

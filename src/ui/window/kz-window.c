@@ -13,6 +13,7 @@
 #include "kz-move-arrow.h"
 #include "kz-narrow-layout.h"
 #include "kz-sounds.h"
+#include "kz-welcome-page.h"
 #include "kz-window-private.h"
 
 G_DEFINE_FINAL_TYPE (KzWindow, kz_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -192,7 +193,8 @@ board_message (KzWindow *self, const char *message, gboolean is_refusal, KzBoard
     gtk_label_set_text (self->detail_label, message);
 }
 
-/* Narrow windows hide the side panel (the header button shows it again). */
+/* Narrow windows hide the side panel (the header button shows it again)
+ * and the header buttons that are in the main menu too (libadwaita < 1.4). */
 static void
 width_changed (KzWindow *self)
 {
@@ -206,6 +208,7 @@ width_changed (KzWindow *self)
     return;
   self->narrow = narrow;
   g_action_change_state (action, g_variant_new_boolean (!narrow));
+  kz_narrow_layout_set_narrow_header (ADW_APPLICATION_WINDOW (self), narrow);
   kz_window_update_clock_pause (self);   /* the header's Pause button */
 }
 
@@ -291,12 +294,13 @@ settings_changed (KzWindow *self, const char *key)
 
 /* ---- window ---------------------------------------------------------- */
 
-/* The storage warning held back at start is shown once the window is. */
+/* The first start's welcome, and the storage warning held back at start,
+ * are shown once the window is. */
 static void
 window_mapped (KzWindow *self)
 {
   kz_window_update_clock_pause (self);
-  kz_window_offer_how_to_play (self);
+  kz_window_welcome_first_start (self);
   if (self->pending_alert)
     g_timeout_add_full (G_PRIORITY_DEFAULT, 200, kz_window_present_pending_alert,
                         g_object_ref (self), g_object_unref);
@@ -372,6 +376,7 @@ kz_window_class_init (KzWindowClass *klass)
   g_type_ensure (KZ_TYPE_EVAL_GRAPH);
   g_type_ensure (KZ_TYPE_MOVE_ARROW);
   g_type_ensure (KZ_TYPE_ANALYSIS_PANE);
+  g_type_ensure (KZ_TYPE_WELCOME_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
@@ -395,6 +400,7 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (pause_button);
   BIND (paused_page);
   BIND (resume_button);
+  BIND (welcome_page);
 #undef BIND
 }
 
@@ -410,6 +416,7 @@ kz_window_init (KzWindow *self)
   kz_window_analysis_init (self);
   kz_window_notation_init (self);
   kz_window_clock_init (self);
+  kz_window_welcome_init (self);
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
