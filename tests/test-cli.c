@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -259,6 +260,174 @@ test_tables_output_safe (void)
   g_rmdir (dir);
 }
 
+/* ---- puzzles ---- */
+
+/* Runs kazaki-cli with argv (NULL-terminated, without the program). */
+static Run
+cli_argv (const char *const *args)
+{
+  const char *path = g_getenv ("KAZAKI_CLI");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (char *) path);
+  for (const char *const *a = args; *a; a++)
+    g_ptr_array_add (argv, (char *) *a);
+  g_ptr_array_add (argv, NULL);
+  Run r = { 0 };
+  int wait_status;
+  g_autoptr (GError) error = NULL;
+  if (!g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                     &r.out, &r.err, &wait_status, &error))
+    g_error ("cannot run %s: %s", path, error->message);
+  g_assert_true (WIFEXITED (wait_status));
+  r.status = WEXITSTATUS (wait_status);
+  return r;
+}
+
+static void
+test_puzzles_list (void)
+{
+  g_auto (Run) r = cli ("puzzles", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  guint n = g_strv_length (lines) - 1;
+  g_assert_cmpstr (lines[n], ==, "");
+  g_assert_cmpuint (n, >=, 500);
+  guint short_ones = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], "\t", -1);
+      g_assert_cmpuint (g_strv_length (f), ==, 5);
+      g_auto (GStrv) moves = g_strsplit (f[2], " ", -1);
+      guint plies = g_strv_length (moves);
+      g_assert_cmpuint (plies % 2, ==, 1);
+      short_ones += plies <= 7;
+      g_assert_cmpint (atoi (f[4]), >=, 600);
+      /* every 25th solution replayed by `apply`: the side to move wins with it */
+      if (i % 25 == 0)
+        {
+          g_autoptr (GPtrArray) args = g_ptr_array_new ();
+          g_ptr_array_add (args, "apply");
+          g_ptr_array_add (args, "--position");
+          g_ptr_array_add (args, f[1]);
+          for (guint k = 0; k < plies; k++)
+            g_ptr_array_add (args, moves[k]);
+          g_ptr_array_add (args, NULL);
+          g_auto (Run) a = cli_argv ((const char *const *) args->pdata);
+          g_assert_cmpint (a.status, ==, 0);
+          const char *side = strstr (f[1], " c ") ? "cossacks-win" : "turks-win";
+          g_assert_nonnull (strstr (a.out, side));
+        }
+    }
+  g_assert_cmpuint (short_ones, >=, 150);
+
+  g_auto (Run) limited = cli ("puzzles", "--limit", "5", NULL);
+  g_assert_cmpint (limited.status, ==, 0);
+  g_auto (GStrv) five = g_strsplit (limited.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (five), ==, 6);
+  g_assert_true (g_str_has_prefix (r.out, limited.out));
+
+  g_auto (Run) chain = cli ("puzzles", "--theme", "chain", NULL);
+  g_assert_cmpint (chain.status, ==, 0);
+  g_auto (GStrv) cl = g_strsplit (chain.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (cl), >, 10);
+  g_assert_cmpuint (g_strv_length (cl), <, n);
+  for (guint i = 0; cl[i + 1]; i++)
+    {
+      g_auto (GStrv) f = g_strsplit (cl[i], "\t", -1);
+      g_auto (GStrv) themes = g_strsplit (f[3], ",", -1);
+      g_assert_true (g_strv_contains ((const char *const *) themes, "chain"));
+    }
+
+  g_auto (Run) bad = cli ("puzzles", "--theme", "nosuch", NULL);
+  assert_bad_input (&bad, "unknown theme 'nosuch'");
+  g_auto (Run) bad_limit = cli ("puzzles", "--limit", "x", NULL);
+  assert_bad_input (&bad_limit, "--limit");
+}
+
+static void
+test_puzzle_attempts (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kz-cli-puzzle-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "games.db", NULL);
+
+  g_auto (Run) fresh = cli ("--db", db, "puzzle-rating", NULL);
+  g_assert_cmpint (fresh.status, ==, 0);
+  g_assert_cmpstr (fresh.out, ==, "1500\t350\t0.06000\t0\n");
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+
+  /* a puzzle of at least 3 plies, solved with its solver moves */
+  g_auto (Run) list = cli ("puzzles", NULL);
+  g_auto (GStrv) lines = g_strsplit (list.out, "\n", -1);
+  g_auto (GStrv) f = NULL;
+  for (guint i = 0; lines[i] && !f; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], "\t", -1);
+      if (g_strv_length (fields) == 5 && strchr (fields[2], ' '))
+        f = g_steal_pointer (&fields);
+    }
+  g_assert_nonnull (f);
+  g_auto (GStrv) moves = g_strsplit (f[2], " ", -1);
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_ptr_array_add (args, "--db");
+  g_ptr_array_add (args, db);
+  g_ptr_array_add (args, "puzzle");
+  g_ptr_array_add (args, "--time");
+  g_ptr_array_add (args, "4200");
+  g_ptr_array_add (args, f[0]);
+  for (guint k = 0; k < g_strv_length (moves); k += 2)
+    g_ptr_array_add (args, moves[k]);
+  g_ptr_array_add (args, NULL);
+  g_auto (Run) solved = cli_argv ((const char *const *) args->pdata);
+  g_assert_cmpint (solved.status, ==, 0);
+  g_assert_true (g_str_has_prefix (solved.out, "solved\n"));
+  g_auto (GStrv) after = g_strsplit (strchr (solved.out, '\n') + 1, "\t", -1);
+  double r1 = g_ascii_strtod (after[0], NULL);
+  g_assert_cmpfloat (r1, >, 1500);
+  g_assert_cmpstr (after[3], ==, "1\n");
+
+  /* another legal first move fails, named */
+  g_auto (Run) legal = cli ("moves", "--position", f[1], NULL);
+  g_auto (GStrv) legal_moves = g_strsplit (legal.out, "\n", -1);
+  const char *other = NULL;
+  for (guint k = 0; legal_moves[k] && legal_moves[k][0]; k++)
+    if (strcmp (legal_moves[k], moves[0]) != 0)
+      other = legal_moves[k];
+  g_assert_nonnull (other);
+  g_auto (Run) wrong = cli ("--db", db, "puzzle", f[0], other, NULL);
+  g_assert_cmpint (wrong.status, ==, 0);
+  g_assert_true (g_str_has_prefix (wrong.out, "failed: move 1: "));
+  g_assert_nonnull (strstr (wrong.out, other));
+  g_auto (GStrv) after2 = g_strsplit (strchr (wrong.out, '\n') + 1, "\t", -1);
+  g_assert_cmpfloat (g_ascii_strtod (after2[0], NULL), <, r1);
+
+  /* an illegal move fails with the reason */
+  g_auto (Run) illegal = cli ("--db", db, "puzzle", f[0], "a1-e9", NULL);
+  g_assert_cmpint (illegal.status, ==, 0);
+  g_assert_true (g_str_has_prefix (illegal.out, "failed: move 1: a1-e9 is not legal"));
+
+  /* bad input: no attempt stored */
+  g_auto (Run) unknown = cli ("--db", db, "puzzle", "nosuch", "c4-c5", NULL);
+  assert_bad_input (&unknown, "nosuch");
+  g_ptr_array_insert (args, (gint) args->len - 1, moves[0]);
+  g_ptr_array_insert (args, (gint) args->len - 1, moves[0]);
+  g_auto (Run) too_many = cli_argv ((const char *const *) args->pdata);
+  assert_bad_input (&too_many, "takes");
+  g_auto (Run) no_moves = cli ("--db", db, "puzzle", f[0], NULL);
+  assert_bad_input (&no_moves, "MOVE");
+
+  g_auto (Run) rating = cli ("--db", db, "puzzle-rating", NULL);
+  g_assert_cmpint (rating.status, ==, 0);
+  g_assert_true (g_str_has_suffix (rating.out, "\t3\n"));
+  g_assert_cmpstr (rating.out, ==, strchr (illegal.out, '\n') + 1);
+
+  g_autofree char *wal = g_strconcat (db, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (db, "-shm", NULL);
+  g_unlink (wal);
+  g_unlink (shm);
+  g_unlink (db);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -271,5 +440,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/tables/output-safe", test_tables_output_safe);
+  g_test_add_func ("/cli/puzzles/list", test_puzzles_list);
+  g_test_add_func ("/cli/puzzle/attempts", test_puzzle_attempts);
   return g_test_run ();
 }

@@ -28,6 +28,9 @@ static const KzCliCommand commands[] = {
   { "backup", "backup DEST                         copy the database (SQLite online backup)", kz_cli_db_backup },
   { "troops", "troops                              list the troops the pieces show and their sources", kz_cli_troops },
   { "lessons", "lessons [--check] [--dir DIR]       list (or check with the engine) the lessons of Learn", kz_cli_lessons },
+  { "puzzles", "puzzles [--theme T] [--limit N]      list the proven puzzles", kz_cli_puzzles },
+  { "puzzle", "puzzle [--time MS] ID MOVE...       an attempt at a puzzle: solved or failed, the new rating", kz_cli_puzzle },
+  { "puzzle-rating", "puzzle-rating                       the player's puzzle rating (Glicko-2)", kz_cli_puzzle_rating },
   { "selfplay", "selfplay [--games N] [--seed S]     record random games (prints GAME-ID PLY MOVE)", kz_cli_db_selfplay },
 };
 

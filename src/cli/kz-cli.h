@@ -60,3 +60,7 @@ int kz_cli_troops (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_analyse (int argc, char **argv, const KzCliGlobal *global);
 /* kz-cli-lessons.c */
 int kz_cli_lessons (int argc, char **argv, const KzCliGlobal *global);
+/* kz-cli-puzzles.c */
+int kz_cli_puzzles (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_puzzle (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_puzzle_rating (int argc, char **argv, const KzCliGlobal *global);

@@ -217,6 +217,30 @@ static const char migration_v9[] =
   ") WITHOUT ROWID;\n"
   "PRAGMA user_version = 9;\n";
 
+/* From version 9 to 10: the puzzle trainer's attempts and the player's
+ * Glicko-2 rating (kz-puzzle-store.c). */
+static const char migration_v10[] =
+  "CREATE TABLE puzzle_attempts (\n"
+  "  id INTEGER PRIMARY KEY,\n"
+  "  puzzle TEXT NOT NULL,\n"
+  "  played_at INTEGER NOT NULL,\n"
+  "  time_ms INTEGER NOT NULL DEFAULT 0,\n"
+  "  solved INTEGER NOT NULL,\n"
+  "  puzzle_rating INTEGER NOT NULL,\n"
+  "  rating REAL NOT NULL,\n"
+  "  deviation REAL NOT NULL,\n"
+  "  volatility REAL NOT NULL\n"
+  ");\n"
+  "CREATE INDEX puzzle_attempts_by_puzzle ON puzzle_attempts (puzzle);\n"
+  "CREATE TABLE puzzle_rating (\n"
+  "  id INTEGER PRIMARY KEY CHECK (id = 1),\n"
+  "  rating REAL NOT NULL,\n"
+  "  deviation REAL NOT NULL,\n"
+  "  volatility REAL NOT NULL,\n"
+  "  updated_at INTEGER NOT NULL\n"
+  ");\n"
+  "PRAGMA user_version = 10;\n";
+
 const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [2] = migration_v2,
   [3] = migration_v3,
@@ -226,6 +250,7 @@ const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [7] = migration_v7,
   [8] = migration_v8,
   [9] = migration_v9,
+  [10] = migration_v10,
 };
 
 enum {
@@ -712,6 +737,8 @@ create_schema (KzStore *self, GError **error)
   if (rc == SQLITE_OK)
     rc = exec (self, migration_v9);
   if (rc == SQLITE_OK)
+    rc = exec (self, migration_v10);
+  if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
     {
@@ -752,6 +779,8 @@ migrate (KzStore *self, gint64 version, GError **error)
     rc = exec (self, migration_v8);
   if (rc == SQLITE_OK && version < 9)
     rc = exec (self, migration_v9);
+  if (rc == SQLITE_OK && version < 10)
+    rc = exec (self, migration_v10);
   if (rc == SQLITE_OK)
     rc = exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
