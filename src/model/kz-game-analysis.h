@@ -28,7 +28,7 @@
  * kz_game_analysis_run() does the same and waits (for tools).  Every
  * other function is called from that one thread.
  *
- * The database (schema version 4; kz-store.c): table analysis, one row
+ * The database (schema version 4; kz-store-open.c): table analysis, one row
  * per (game, node, ply) — node NULL is the main line, a variation node
  * later — holding the engine version, the time (and depth) limit per
  * position, the line hash, the score, best move and line.  A row answers

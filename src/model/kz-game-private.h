@@ -1,10 +1,12 @@
-/* kz-game-private.h — what KzStore and the KGN reader need of KzGame.
+/* kz-game-private.h — what KzStore, the stored-game builder and the KGN
+ * reader need of KzGame.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include "kz-game.h"
+#include "kz-recorder.h"
 
 G_BEGIN_DECLS
 
@@ -18,7 +20,9 @@ void     kz_game_load_turn_clock (KzGame *self, gint64 ms);
 /* Sets result/termination/end time without recording (loading). */
 void     kz_game_load_outcome (KzGame *self, KzResult result,
                                KzTermination termination, gint64 end_time);
-void     kz_game_attach (KzGame *self, KzStore *store, gint64 id);
+/* From now on the game records every change through `recorder` as game
+ * `id` (NULL, 0: in memory only). */
+void     kz_game_attach (KzGame *self, KzRecorder *recorder, gint64 id);
 /* The tree of moves (kz-game.c keeps it, kz-game-tree.c edits it). */
 typedef struct {
   KzMoveNode *parent;           /* where the deleted node hung */

@@ -1,6 +1,6 @@
 /* kz-game-tree.c — editing a game's tree of moves: variations, comments,
  * NAGs, deletion (with undo) and promotion.  Every edit is committed to
- * the store first (kz_store_edit_tree()), then made in memory and
+ * the recorder first (kz_recorder_edit_tree(): the store), then made in memory and
  * announced ("tree-changed").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +8,7 @@
 #include "kz-game.h"
 #include "kz-game-private.h"
 #include "kz-move-node-private.h"
-#include "kz-store.h"
+#include "kz-recorder.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -47,13 +47,13 @@ not_in_tree (GError **error)
 }
 
 static gboolean
-commit (KzGame *self, const KzStoreTreeEdit *edit, GError **error)
+commit (KzGame *self, const KzTreeEdit *edit, GError **error)
 {
-  KzStore *store = kz_game_get_store (self);
-  if (store == NULL)
+  KzRecorder *recorder = kz_game_get_recorder (self);
+  if (recorder == NULL)
     return TRUE;
   GError *local = NULL;
-  if (kz_store_edit_tree (store, kz_game_get_id (self), edit, &local))
+  if (kz_recorder_edit_tree (recorder, kz_game_get_id (self), edit, &local))
     return TRUE;
   g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE,
                _("The game could not be saved, so the change was not made: %s"),
@@ -143,7 +143,7 @@ add_variation (KzGame *self, KzMoveNode *parent, const char *text, const KzMove 
   g_autoptr (KzMoveNode) node = kz_move_node_new (parent, &legal, FALSE);
   node->key = kz_game_take_node_key (self, 0);
   node->rank = node->key;
-  KzStoreTreeEdit edit = { .insert = node, .insert_parent = parent };
+  KzTreeEdit edit = { .insert = node, .insert_parent = parent };
   if (!commit (self, &edit, error))
     return NULL;
   kz_move_node_insert_child (parent, node, -1);
@@ -201,8 +201,8 @@ set_notes (KzGame *self, KzMoveNode *node, const char *comment, const char *befo
       && (node->n_nags == 0 || memcmp (scratch->nags, node->nags, node->n_nags) == 0))
     return TRUE;
   g_autofree char *nag_text = kz_move_node_nags_to_text (scratch);
-  KzStoreTreeEdit edit = { .n_notes = 1 };
-  edit.notes[0] = (KzStoreNote) { node, c, b, nag_text };
+  KzTreeEdit edit = { .n_notes = 1 };
+  edit.notes[0] = (KzTreeNote) { node, c, b, nag_text };
   if (!commit (self, &edit, error))
     return FALSE;
   g_object_freeze_notify (G_OBJECT (node));
@@ -304,13 +304,13 @@ kz_game_delete_variation (KzGame *self, KzMoveNode *node, GError **error)
                            : g_strdup (next->before);
         }
     }
-  KzStoreTreeEdit edit = { .remove = node };
+  KzTreeEdit edit = { .remove = node };
   if (moved)
     {
       g_autofree char *pn = kz_move_node_nags_to_text (parent);
       g_autofree char *mn = kz_move_node_nags_to_text (moved);
-      edit.notes[0] = (KzStoreNote) { parent, parent_comment, parent->before, pn };
-      edit.notes[1] = (KzStoreNote) { moved, moved->comment, "", mn };
+      edit.notes[0] = (KzTreeNote) { parent, parent_comment, parent->before, pn };
+      edit.notes[1] = (KzTreeNote) { moved, moved->comment, "", mn };
       edit.n_notes = 2;
       if (!commit (self, &edit, error))
         return FALSE;
@@ -361,13 +361,13 @@ kz_game_restore_deleted (KzGame *self, GError **error)
       not_in_tree (error);
       return NULL;
     }
-  KzStoreTreeEdit edit = { .insert = d->node, .insert_parent = d->parent };
+  KzTreeEdit edit = { .insert = d->node, .insert_parent = d->parent };
   g_autofree char *pn = kz_move_node_nags_to_text (d->parent);
   g_autofree char *mn = d->moved ? kz_move_node_nags_to_text (d->moved) : NULL;
   if (d->moved)
     {
-      edit.notes[0] = (KzStoreNote) { d->parent, d->parent_comment, d->parent->before, pn };
-      edit.notes[1] = (KzStoreNote) { d->moved, d->moved->comment, d->moved_before, mn };
+      edit.notes[0] = (KzTreeNote) { d->parent, d->parent_comment, d->parent->before, pn };
+      edit.notes[1] = (KzTreeNote) { d->moved, d->moved->comment, d->moved_before, mn };
       edit.n_notes = 2;
     }
   if (!commit (self, &edit, error))
@@ -433,7 +433,7 @@ kz_game_promote_variation (KzGame *self, KzMoveNode *node, GError **error)
   /* The "comment before" belongs to the variation's place: when the old
    * line becomes a variation it takes it. */
   gboolean swap_before = !parent->main;
-  KzStoreTreeEdit edit = { .n_rerank = 2 };
+  KzTreeEdit edit = { .n_rerank = 2 };
   edit.rerank[0] = s;
   edit.ranks[0] = first->rank;
   edit.rerank[1] = first;
@@ -442,8 +442,8 @@ kz_game_promote_variation (KzGame *self, KzMoveNode *node, GError **error)
   g_autofree char *fn = kz_move_node_nags_to_text (first);
   if (swap_before && (s->before[0] || first->before[0]))
     {
-      edit.notes[0] = (KzStoreNote) { s, s->comment, first->before, sn };
-      edit.notes[1] = (KzStoreNote) { first, first->comment, s->before, fn };
+      edit.notes[0] = (KzTreeNote) { s, s->comment, first->before, sn };
+      edit.notes[1] = (KzTreeNote) { first, first->comment, s->before, fn };
       edit.n_notes = 2;
     }
   if (!commit (self, &edit, error))

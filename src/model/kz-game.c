@@ -5,148 +5,11 @@
 #include "kz-game.h"
 #include "kz-game-private.h"
 #include "kz-move-node-private.h"
-#include "kz-store.h"
+#include "kz-recorder.h"
 #include "kz-search.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
-
-/* ---------------------------------------------------------------------- */
-/* Enum types                                                              */
-
-G_DEFINE_ENUM_TYPE (KzResult, kz_result,
-  G_DEFINE_ENUM_VALUE (KZ_RESULT_NONE, "none"),
-  G_DEFINE_ENUM_VALUE (KZ_RESULT_COSSACKS_WIN, "cossacks-win"),
-  G_DEFINE_ENUM_VALUE (KZ_RESULT_TURKS_WIN, "turks-win"),
-  G_DEFINE_ENUM_VALUE (KZ_RESULT_DRAW, "draw"))
-
-G_DEFINE_ENUM_TYPE (KzTermination, kz_termination,
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_NONE, "none"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_FLAG, "flag"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_ANNIHILATION, "annihilation"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_BLOCKED, "blocked"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_REPETITION, "repetition"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_AGREEMENT, "agreement"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_RESIGNATION, "resignation"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_TIME_FORFEIT, "time-forfeit"))
-
-G_DEFINE_ENUM_TYPE (KzTroop, kz_troop,
-  G_DEFINE_ENUM_VALUE (KZ_TROOP_INFANTRY, "infantry"),
-  G_DEFINE_ENUM_VALUE (KZ_TROOP_CAVALRY, "cavalry"),
-  G_DEFINE_ENUM_VALUE (KZ_TROOP_GUNNER, "gunner"),
-  G_DEFINE_ENUM_VALUE (KZ_TROOP_LEADER, "leader"))
-
-G_DEFINE_ENUM_TYPE (KzPlayerKind, kz_player_kind,
-  G_DEFINE_ENUM_VALUE (KZ_PLAYER_HUMAN, "human"),
-  G_DEFINE_ENUM_VALUE (KZ_PLAYER_COMPUTER, "computer"),
-  G_DEFINE_ENUM_VALUE (KZ_PLAYER_RANDOM, "random"))
-
-G_DEFINE_ENUM_TYPE (KzSide, kz_side,
-  G_DEFINE_ENUM_VALUE (KZ_COSSACKS, "cossacks"),
-  G_DEFINE_ENUM_VALUE (KZ_TURKS, "turks"))
-
-G_DEFINE_QUARK (kz-game-error-quark, kz_game_error)
-
-static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2" };
-static const char *const termination_tokens[] = {
-  "unterminated", "flag", "annihilation", "blocked", "repetition", "agreement", "resignation",
-  "time forfeit",
-};
-
-/* The token at @index of a table of @n, tokens[0] for an index out of range. */
-static const char *
-token_at (const char *const *tokens, guint n, guint index)
-{
-  return index < n ? tokens[index] : tokens[0];
-}
-
-static gboolean
-token_index (const char *const *tokens, guint n, const char *text, guint *index)
-{
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (text, tokens[i]) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-kz_result_to_kgn (KzResult result)
-{
-  return token_at (result_tokens, G_N_ELEMENTS (result_tokens), (guint) result);
-}
-
-gboolean
-kz_result_from_kgn (const char *text, KzResult *result)
-{
-  guint i;
-  if (!token_index (result_tokens, G_N_ELEMENTS (result_tokens), text, &i))
-    return FALSE;
-  *result = (KzResult) i;
-  return TRUE;
-}
-
-const char *
-kz_termination_to_kgn (KzTermination termination)
-{
-  return token_at (termination_tokens, G_N_ELEMENTS (termination_tokens), (guint) termination);
-}
-
-gboolean
-kz_termination_from_kgn (const char *text, KzTermination *termination)
-{
-  guint i;
-  if (!token_index (termination_tokens, G_N_ELEMENTS (termination_tokens), text, &i))
-    return FALSE;
-  *termination = (KzTermination) i;
-  return TRUE;
-}
-
-const char *
-kz_result_describe (KzResult result)
-{
-  switch (result)
-    {
-    case KZ_RESULT_COSSACKS_WIN: return _("The Cossacks win");
-    case KZ_RESULT_TURKS_WIN: return _("The Turks win");
-    case KZ_RESULT_DRAW: return _("Draw");
-    case KZ_RESULT_NONE:
-    default: return _("Unfinished");
-    }
-}
-
-const char *
-kz_termination_describe (KzTermination termination)
-{
-  switch (termination)
-    {
-    case KZ_TERMINATION_FLAG: return _("The flag was carried home");
-    case KZ_TERMINATION_ANNIHILATION: return _("No pieces left");
-    case KZ_TERMINATION_BLOCKED: return _("No legal move left");
-    case KZ_TERMINATION_REPETITION: return _("Threefold repetition");
-    case KZ_TERMINATION_AGREEMENT: return _("Draw by agreement");
-    case KZ_TERMINATION_RESIGNATION: return _("Resignation");
-    case KZ_TERMINATION_TIME_FORFEIT: return _("Time ran out");
-    case KZ_TERMINATION_NONE:
-    default: return _("Unterminated");
-    }
-}
-
-const char *
-kz_troop_describe (KzTroop troop, KzSide side)
-{
-  gboolean c = side == KZ_COSSACKS;
-  switch (troop)
-    {
-    case KZ_TROOP_CAVALRY: return c ? _("Cossack cavalry") : _("Sipahi");
-    case KZ_TROOP_GUNNER: return c ? _("Cossack gunner") : _("Turkish gunner");
-    case KZ_TROOP_LEADER: return c ? _("Hetman") : _("Pasha");
-    case KZ_TROOP_INFANTRY:
-    default: return c ? _("Zaporozhian infantry") : _("Janissary");
-    }
-}
 
 /* ---------------------------------------------------------------------- */
 /* The object                                                              */
@@ -187,7 +50,7 @@ struct _KzGame {
   GHashTable    *tags;
   gint64         turn_clock;  /* the side to move's time left in this turn; -1: none */
 
-  KzStore       *store;
+  KzRecorder    *recorder;  /* what the changes are recorded through, or NULL */
   gint64         id;
 
   /* The tree of moves (kz-move-node.h): root and the main-line nodes,
@@ -286,7 +149,7 @@ kz_game_finalize (GObject *object)
   g_clear_pointer (&self->names[0], g_free);
   g_clear_pointer (&self->names[1], g_free);
   g_clear_pointer (&self->tags, g_hash_table_unref);
-  g_clear_object (&self->store);
+  g_clear_object (&self->recorder);
   g_clear_pointer (&self->main_nodes, g_ptr_array_unref);
   g_clear_pointer (&self->deleted, g_ptr_array_unref);
   g_clear_object (&self->root);
@@ -688,52 +551,6 @@ kz_game_load_move_clock (KzGame *self, guint i, gint64 clock_ms)
     g_array_index (self->moves, MoveRec, i).clock_ms = clock_ms;
 }
 
-gboolean
-kz_game_get_time_control (KzGame *self, KzTimeControl *tc)
-{
-  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
-  g_return_val_if_fail (tc != NULL, FALSE);
-  if (!kz_time_control_parse (kz_game_get_tag (self, "TimeControl"), tc, NULL))
-    *tc = (KzTimeControl) { KZ_TIME_NONE, 0, 0 };
-  return tc->kind != KZ_TIME_NONE;
-}
-
-void
-kz_game_set_time_control (KzGame *self, const KzTimeControl *tc)
-{
-  g_autofree char *text = NULL;
-
-  g_return_if_fail (KZ_IS_GAME (self));
-  if (tc == NULL || tc->kind == KZ_TIME_NONE)
-    {
-      kz_game_set_tag (self, "TimeControl", NULL);
-      return;
-    }
-  text = kz_time_control_format (tc);
-  kz_game_set_tag (self, "TimeControl", text);
-}
-
-gint64
-kz_game_get_clock_left (KzGame *self, KzSide side)
-{
-  KzTimeControl tc;
-
-  g_return_val_if_fail (KZ_IS_GAME (self), 0);
-  if (!kz_game_get_time_control (self, &tc))
-    return 0;
-  /* The time left in the turn under way, else after this side's last
-   * move with a known clock. */
-  if (self->turn_clock >= 0 && side == last_state (self)->pos.side)
-    return self->turn_clock;
-  for (guint i = self->moves->len; i-- > 0;)
-    {
-      const MoveRec *rec = &g_array_index (self->moves, MoveRec, i);
-      if (g_array_index (self->states, PlyState, i).pos.side == side && rec->clock_ms >= 0)
-        return rec->clock_ms;
-    }
-  return tc.base_ms;
-}
-
 static gboolean store_failed (GError **error, GError *store_error);
 
 gint64
@@ -752,10 +569,10 @@ kz_game_set_turn_clock (KzGame *self, gint64 ms, GError **error)
   ms = MAX (ms, -1);
   if (!kz_game_get_time_control (self, &tc) || kz_game_is_over (self) || ms == self->turn_clock)
     return TRUE;
-  if (self->store != NULL)
+  if (self->recorder != NULL)
     {
       GError *local = NULL;
-      if (!kz_store_set_turn_clock (self->store, self->id, self->moves->len, ms, &local))
+      if (!kz_recorder_set_turn_clock (self->recorder, self->id, self->moves->len, ms, &local))
         return store_failed (error, local);
     }
   self->turn_clock = ms;
@@ -767,21 +584,6 @@ kz_game_load_turn_clock (KzGame *self, gint64 ms)
 {
   g_return_if_fail (KZ_IS_GAME (self));
   self->turn_clock = MAX (ms, -1);
-}
-
-KzClock *
-kz_game_new_clock (KzGame *self)
-{
-  KzTimeControl tc;
-  KzClock *clock;
-
-  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
-  if (!kz_game_get_time_control (self, &tc))
-    return NULL;
-  clock = kz_clock_new (&tc);
-  for (int side = 0; side < 2; side++)
-    kz_clock_set_left (clock, (KzSide) side, kz_game_get_clock_left (self, (KzSide) side));
-  return clock;
 }
 
 /* How often `pos` occurs among the states (RULES.md §7: same pieces,
@@ -805,134 +607,6 @@ kz_game_count_repetitions (KzGame *self)
 {
   g_return_val_if_fail (KZ_IS_GAME (self), 0);
   return count_occurrences (self, kz_game_get_position (self));
-}
-
-/* ---------------------------------------------------------------------- */
-/* Legal moves                                                             */
-
-GArray *
-kz_game_list_moves (KzGame *self, int from)
-{
-  g_return_val_if_fail (KZ_IS_GAME (self), NULL);
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (KzMove));
-  if (kz_game_is_over (self))
-    return out;
-  g_autofree KzMoveList *list = g_new (KzMoveList, 1);
-  kz_generate_moves (kz_game_get_position (self), list);
-  for (int i = 0; i < list->count; i++)
-    if (from == KZ_NO_POINT || list->moves[i].from == from)
-      g_array_append_val (out, list->moves[i]);
-  return out;
-}
-
-GArray *
-kz_game_list_moves_with_prefix (KzGame *self, int from, const guint8 *path, guint n)
-{
-  GArray *all = kz_game_list_moves (self, from);
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (KzMove));
-  for (guint i = 0; i < all->len; i++)
-    {
-      const KzMove *m = &g_array_index (all, KzMove, i);
-      guint len = m->n_jumps ? m->n_jumps : 1;
-      const guint8 *mp = m->n_jumps ? m->path : &m->to;
-      if (len < n)
-        continue;
-      if (n == 0 || memcmp (mp, path, n) == 0)
-        g_array_append_val (out, *m);
-    }
-  g_array_unref (all);
-  return out;
-}
-
-gboolean
-kz_game_capture_compulsory (KzGame *self)
-{
-  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
-  if (kz_game_is_over (self))
-    return FALSE;
-  return kz_capture_compulsory (kz_game_get_position (self));
-}
-
-KzBits
-kz_game_get_capturing_pieces (KzGame *self)
-{
-  KzBits bits = 0;
-  GArray *moves = kz_game_list_moves (self, KZ_NO_POINT);
-  for (guint i = 0; i < moves->len; i++)
-    {
-      const KzMove *m = &g_array_index (moves, KzMove, i);
-      if (m->n_jumps > 0 && m->captured != 0)
-        bits |= KZ_BIT (m->from);
-    }
-  g_array_unref (moves);
-  return bits;
-}
-
-char *
-kz_game_describe_engine_error (const KzError *err, const char *text)
-{
-  const char *a = err->point_a >= 0 ? kz_point_name (err->point_a) : "?";
-  const char *b = err->point_b >= 0 ? kz_point_name (err->point_b) : "?";
-  switch (err->code)
-    {
-    case KZ_ERR_SYNTAX:
-      return g_strdup_printf (_("“%s” is not a move in the notation (like b4-a4 or c5xc3xc1)"), text);
-    case KZ_ERR_INVALID_POSITION:
-      return g_strdup (_("The position breaks the rules"));
-    case KZ_ERR_GAME_OVER:
-      return g_strdup (_("The game is over"));
-    case KZ_ERR_NO_PIECE:
-      return g_strdup_printf (_("There is no piece on %s"), a);
-    case KZ_ERR_NOT_YOURS:
-      return g_strdup_printf (_("The piece on %s belongs to the opponent"), a);
-    case KZ_ERR_CAPTURE_COMPULSORY:
-      return g_strdup (_("A capture is compulsory"));
-    case KZ_ERR_NOT_ADJACENT:
-      return g_strdup_printf (_("%s and %s are not neighbours on a line"), a, b);
-    case KZ_ERR_NOT_FREE:
-      return g_strdup_printf (_("%s is not free"), b);
-    case KZ_ERR_NOT_A_JUMP:
-      return g_strdup_printf (_("No jump leads from %s to %s"), a, b);
-    case KZ_ERR_NOTHING_TO_JUMP:
-      return g_strdup_printf (_("There is no enemy piece or flag to jump between %s and %s"), a, b);
-    case KZ_ERR_FORBIDDEN_BEND:
-      return g_strdup_printf (_("After jumping down the c-file onto %s the chain may not turn towards %s"),
-                              a, b);
-    case KZ_ERR_CHAIN_INCOMPLETE:
-      return g_strdup_printf (_("The chain must go on from %s"), a);
-    case KZ_ERR_ILLEGAL:
-    case KZ_ERR_NONE:
-    default:
-      return g_strdup_printf (_("%s is not a legal move here"), text);
-    }
-}
-
-static gboolean
-parse_move (KzGame *self, const char *text, KzMove *move, GError **error)
-{
-  KzError err;
-  if (kz_game_is_over (self))
-    {
-      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER,
-                   _("The game is over: %s"), kz_termination_describe (self->termination));
-      return FALSE;
-    }
-  if (kz_move_parse (kz_game_get_position (self), text, move, &err))
-    return TRUE;
-  g_autofree char *msg = kz_game_describe_engine_error (&err, text);
-  int code = err.code == KZ_ERR_SYNTAX ? KZ_GAME_ERROR_SYNTAX
-             : err.code == KZ_ERR_GAME_OVER ? KZ_GAME_ERROR_GAME_OVER
-             : KZ_GAME_ERROR_ILLEGAL_MOVE;
-  g_set_error_literal (error, KZ_GAME_ERROR, code, msg);
-  return FALSE;
-}
-
-gboolean
-kz_game_parse_move (KzGame *self, const char *text, KzMove *move, GError **error)
-{
-  g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-  return parse_move (self, text, move, error);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1065,13 +739,14 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gint64 clock_ms, g
   rec.clock_ms = clock_ms;
   gint64 end_time = result != KZ_RESULT_NONE ? time_ms / 1000 : 0;
 
-  if (record && self->store != NULL)
+  if (record && self->recorder != NULL)
     {
       char kpn[KZ_KPN_MAX];
       GError *local = NULL;
       kz_kpn_format (&next.pos, kpn, sizeof kpn);
-      if (!kz_store_append_move (self->store, self->id, self->moves->len + 1, rec.text,
-                                 time_ms, clock_ms, kpn, result, termination, end_time, &local))
+      if (!kz_recorder_append_move (self->recorder, self->id, self->moves->len + 1, rec.text,
+                                    time_ms, clock_ms, kpn, result, termination, end_time,
+                                    &local))
         return store_failed (error, local);
     }
 
@@ -1123,7 +798,7 @@ find_legal (KzGame *self, const KzMove *move, KzMove *out, GError **error)
   char text[KZ_MOVE_STR_MAX];
   kz_move_format (move, text, sizeof text);
   KzMove dummy;
-  if (!parse_move (self, text, &dummy, error))
+  if (!kz_game_parse_move (self, text, &dummy, error))
     return FALSE;
   g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_ILLEGAL_MOVE,
                _("%s is not a legal move here"), text);
@@ -1170,7 +845,7 @@ kz_game_play_text (KzGame *self, const char *text, GError **error)
   g_return_val_if_fail (KZ_IS_GAME (self), FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
   KzMove move;
-  if (!parse_move (self, text, &move, error))
+  if (!kz_game_parse_move (self, text, &move, error))
     return FALSE;
   return apply_move (self, &move, g_get_real_time () / 1000, -1, TRUE, TRUE, error);
 }
@@ -1179,7 +854,7 @@ gboolean
 kz_game_load_move (KzGame *self, const char *text, gint64 time_ms, GError **error)
 {
   KzMove move;
-  if (!parse_move (self, text, &move, error))
+  if (!kz_game_parse_move (self, text, &move, error))
     return FALSE;
   return apply_move (self, &move, time_ms, -1, FALSE, TRUE, error);
 }
@@ -1197,12 +872,12 @@ kz_game_undo (KzGame *self, GError **error)
       return FALSE;
     }
   guint ply = self->moves->len;
-  if (self->store != NULL)
+  if (self->recorder != NULL)
     {
       char kpn[KZ_KPN_MAX];
       GError *local = NULL;
       kz_kpn_format (&state_at (self, ply - 1)->pos, kpn, sizeof kpn);
-      if (!kz_store_remove_last_move (self->store, self->id, ply, kpn, &local))
+      if (!kz_recorder_remove_last_move (self->recorder, self->id, ply, kpn, &local))
         return store_failed (error, local);
     }
   Snapshot old;
@@ -1273,10 +948,10 @@ end_game (KzGame *self, KzResult result, KzTermination termination, GError **err
       return FALSE;
     }
   gint64 end_time = g_get_real_time () / G_USEC_PER_SEC;
-  if (self->store != NULL)
+  if (self->recorder != NULL)
     {
       GError *local = NULL;
-      if (!kz_store_set_outcome (self->store, self->id, result, termination, end_time, &local))
+      if (!kz_recorder_set_outcome (self->recorder, self->id, result, termination, end_time, &local))
         return store_failed (error, local);
     }
   Snapshot old;
@@ -1336,7 +1011,7 @@ kz_game_load_outcome (KzGame *self, KzResult result, KzTermination termination,
 }
 
 /* ---------------------------------------------------------------------- */
-/* Players, tags, store                                                    */
+/* Players, tags, recorder                                                 */
 
 const char *
 kz_game_get_player_name (KzGame *self, KzSide side)
@@ -1359,64 +1034,6 @@ kz_game_get_player_level (KzGame *self, KzSide side)
   return self->levels[side & 1];
 }
 
-static gboolean
-is_forbidden_char (gunichar c)
-{
-  /* C0, DEL, C1, and the Unicode line and paragraph separators. */
-  return g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029;
-}
-
-gboolean
-kz_player_name_validate (const char *name, GError **error)
-{
-  g_return_val_if_fail (name != NULL, FALSE);
-  const char *end;
-  if (!g_utf8_validate (name, -1, &end))
-    {
-      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX,
-                   _("The player name is not valid UTF-8 text (at byte %u)"),
-                   (guint) (end - name) + 1);
-      return FALSE;
-    }
-  glong n = 0;
-  for (const char *p = name; *p; p = g_utf8_next_char (p), n++)
-    if (is_forbidden_char (g_utf8_get_char (p)))
-      {
-        g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX,
-                     _("The player name holds a control character (U+%04X, character %ld); "
-                       "tabs and line breaks are not allowed"),
-                     g_utf8_get_char (p), n + 1);
-        return FALSE;
-      }
-  if (n > KZ_PLAYER_NAME_MAX)
-    {
-      g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_SYNTAX,
-                   _("The player name is %ld characters long; at most %d are allowed"),
-                   n, KZ_PLAYER_NAME_MAX);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-char *
-kz_player_name_clean (const char *name)
-{
-  if (name == NULL)
-    return g_strdup ("");
-  g_autofree char *valid = g_utf8_make_valid (name, -1);
-  GString *out = g_string_new (NULL);
-  glong n = 0;
-  for (const char *p = valid; *p && n < KZ_PLAYER_NAME_MAX; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      if (kz_unichar_is_bidi_control (c))
-        continue;
-      g_string_append_unichar (out, is_forbidden_char (c) ? ' ' : c);
-      n++;
-    }
-  return g_string_free (out, FALSE);
-}
-
 void
 kz_game_set_player (KzGame *self, KzSide side, const char *name, KzPlayerKind kind, int level)
 {
@@ -1429,24 +1046,6 @@ kz_game_set_player (KzGame *self, KzSide side, const char *name, KzPlayerKind ki
                        ? CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL) : 0;
   g_autofree char *clean = kz_player_name_clean (name);
   set_name (self, side, clean);
-}
-
-char *
-kz_player_describe (KzPlayerKind kind, int level)
-{
-  switch (kind)
-    {
-    case KZ_PLAYER_COMPUTER:
-      /* Translators: a player of the game; %d is the level, 1 to 5 */
-      return g_strdup_printf (_("Computer, level %d"),
-                              CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL));
-    case KZ_PLAYER_RANDOM:
-      /* Translators: a player that makes random legal moves (test games) */
-      return g_strdup (_("Random mover"));
-    case KZ_PLAYER_HUMAN:
-    default:
-      return g_strdup (_("Human"));
-    }
 }
 
 gint64
@@ -1512,11 +1111,11 @@ kz_game_list_tags (KzGame *self)
   return copy;
 }
 
-KzStore *
-kz_game_get_store (KzGame *self)
+KzRecorder *
+kz_game_get_recorder (KzGame *self)
 {
   g_return_val_if_fail (KZ_IS_GAME (self), NULL);
-  return self->store;
+  return self->recorder;
 }
 
 gint64
@@ -1527,9 +1126,9 @@ kz_game_get_id (KzGame *self)
 }
 
 void
-kz_game_attach (KzGame *self, KzStore *store, gint64 id)
+kz_game_attach (KzGame *self, KzRecorder *recorder, gint64 id)
 {
-  g_set_object (&self->store, store);
+  g_set_object (&self->recorder, recorder);
   if (self->id != id)
     {
       self->id = id;

@@ -3,8 +3,8 @@
  * A KzGame holds the start position, the moves played (and, after undo,
  * the moves that can be redone), the position after every ply, the
  * result and how the game ended (RULES.md §7).  It can be attached to a
- * KzStore row (kz_store_create_game(), kz_store_load_game()); then every
- * change is committed to the database FIRST and only then applied in
+ * KzRecorder (kz-recorder.h), such as a KzStore row (kz_store_create_game(),
+ * kz_store_load_game()); then every change is committed to the database FIRST and only then applied in
  * memory and announced by signals: when the commit fails, nothing
  * changes and the GError says why.
  *
@@ -41,8 +41,9 @@
 
 G_BEGIN_DECLS
 
-/* Defined in kz-store.h. */
-typedef struct _KzStore KzStore;
+/* Defined in kz-recorder.h: what an attached game records its changes
+ * through (KzStore implements it). */
+typedef struct _KzRecorder KzRecorder;
 
 typedef enum {
   KZ_RESULT_NONE = 0,        /* unfinished: "*" */
@@ -356,7 +357,9 @@ GPtrArray          *kz_game_get_path (KzGame *self, KzMoveNode *node);
 guint               kz_game_count_variation_nodes (KzGame *self);
 
 /* --- the database ------------------------------------------------------ */
-KzStore            *kz_game_get_store (KzGame *self);
+/* What the game records through (kz-recorder.h), NULL when not attached;
+ * kz_game_get_store() (kz-store.h) gives it as a KzStore. */
+KzRecorder         *kz_game_get_recorder (KzGame *self);
 gint64              kz_game_get_id (KzGame *self);
 /* Stops recording (e.g. after a database error, to go on in memory). */
 void                kz_game_detach (KzGame *self);

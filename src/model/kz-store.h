@@ -22,6 +22,10 @@
  * when opened; damage in larger ones is reported when a damaged page is
  * read.
  *
+ * A KzStore is the KzRecorder (kz-recorder.h) of the games it creates or
+ * loads: an attached game records every change through it.  It reads a
+ * game as plain rows (kz-stored-game.h) from which the model builds it.
+ *
  * Threading: a KzStore is used from one thread at a time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,6 +35,8 @@
 #include <gio/gio.h>
 
 #include "kz-game.h"
+#include "kz-recorder.h"
+#include "kz-stored-game.h"
 
 G_BEGIN_DECLS
 
@@ -54,29 +60,7 @@ typedef enum {
   KZ_STORE_ERROR_NO_DATABASE,   /* kz_store_open_existing(): there is no file */
 } KzStoreError;
 
-/* One row of the game list; what the library view shows. */
-typedef struct {
-  gint64         id;
-  char          *cossacks;        /* player names, never NULL */
-  char          *turks;
-  KzPlayerKind   kind[2];         /* indexed by KzSide */
-  int            level[2];        /* 1..5 for a computer, 0 for a human or random mover */
-  char          *start_kpn;
-  gint64         start_time;      /* seconds since the epoch, 0 unknown */
-  gint64         end_time;        /* 0 while unfinished */
-  KzResult       result;
-  KzTermination  termination;
-  guint          plies;           /* number of moves recorded */
-  char          *final_kpn;       /* the position after the last move */
-  gint64         added_time;      /* when it was started or imported here (seconds) */
-  gint64         import_id;       /* the import that added it, 0 for a game played here */
-} KzGameInfo;
-
-#define KZ_TYPE_GAME_INFO (kz_game_info_get_type ())
-GType       kz_game_info_get_type (void) G_GNUC_CONST;
-KzGameInfo *kz_game_info_copy (const KzGameInfo *info);
-void        kz_game_info_free (KzGameInfo *info);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (KzGameInfo, kz_game_info_free)
+/* KzGameInfo, one row of the game list: kz-stored-game.h. */
 
 /* Which games a list or count covers.  A zeroed filter (or NULL) means
  * all games. */
@@ -177,27 +161,11 @@ GPtrArray   *kz_store_list_imports (KzStore *self, GError **error);
  * import. */
 gboolean     kz_store_delete_import (KzStore *self, gint64 import_id, guint *n_deleted,
                                      GError **error);
+/* The store `game` records into (KzRecorder), or NULL when it is not
+ * attached to a store. */
+KzStore     *kz_game_get_store (KzGame *game);
 /* Stores the players' names, kinds and levels of an attached game. */
 gboolean     kz_store_update_players (KzStore *self, KzGame *game, GError **error);
-
-/* --- used by KzGame; each is one committed transaction ------------------ */
-/* Records move `ply` (1-based: the ply after it) and the game's new final
- * position, result, termination and end time (0 = none). */
-gboolean     kz_store_append_move (KzStore *self, gint64 id, guint ply,
-                                   const char *move, gint64 played_ms, gint64 clock_ms,
-                                   const char *final_kpn, KzResult result,
-                                   KzTermination termination, gint64 end_time,
-                                   GError **error);
-/* The time left of the side to move in the turn under way, in game `id`
- * of `plies` moves (-1: none); a move played or taken back clears it. */
-gboolean     kz_store_set_turn_clock (KzStore *self, gint64 id, guint plies,
-                                      gint64 ms, GError **error);
-/* Deletes move `ply` (which must be the last) and reopens the game. */
-gboolean     kz_store_remove_last_move (KzStore *self, gint64 id, guint ply,
-                                        const char *final_kpn, GError **error);
-gboolean     kz_store_set_outcome (KzStore *self, gint64 id, KzResult result,
-                                   KzTermination termination, gint64 end_time,
-                                   GError **error);
 
 /* Copies the database to `dest` through SQLite's online backup API (a
  * consistent snapshot even while games are being recorded), into a new
@@ -209,31 +177,6 @@ gboolean     kz_store_set_outcome (KzStore *self, gint64 id, KzResult result,
  * first.  The copy is an ordinary database file (rollback journal) that
  * kz_store_open() opens. */
 gboolean     kz_store_backup (KzStore *self, const char *dest, GError **error);
-
-/* The tree of moves: one edit, one committed transaction.  Nodes not on
- * the main line are rows keyed by their key; a main-line node's comment
- * and NAGs are a row keyed by its ply.  New values are passed in, the
- * nodes are not read for them (they change only after the commit). */
-typedef struct {
-  KzMoveNode *node;
-  const char *comment;
-  const char *before;
-  const char *nags;             /* "1 14" */
-} KzStoreNote;
-
-typedef struct {
-  KzMoveNode  *insert;          /* a subtree to insert (keys and ranks set), or NULL */
-  KzMoveNode  *insert_parent;
-  KzMoveNode  *remove;          /* a subtree to delete, or NULL */
-  KzStoreNote  notes[3];
-  guint        n_notes;
-  KzMoveNode  *rerank[2];       /* variation nodes that get new ranks */
-  gint64       ranks[2];
-  guint        n_rerank;
-} KzStoreTreeEdit;
-
-gboolean     kz_store_edit_tree (KzStore *self, gint64 id, const KzStoreTreeEdit *edit,
-                                 GError **error);
 
 /* For tests and tools: runs PRAGMA integrity_check; TRUE when "ok". */
 gboolean     kz_store_check_integrity (KzStore *self, GError **error);
