@@ -11,7 +11,12 @@
  *     other side's best reply);
  *   - a game opened from the database shows its own times ply by ply, or
  *     no clocks, and a subtitle naming its players (issue 24: the last
- *     game's clocks and "Two players").
+ *     game's clocks and "Two players");
+ *   - a game analysed before shows its stored analysis when opened again,
+ *     without Analyse, and the board keeps a sensible size beside it at
+ *     980 × 760 (issue 24: hidden until Analyse; the board about 250 × 400);
+ *   - a comment stored with Ctrl+Enter leaves the move list where it was
+ *     (issue 24: the commented move jumped to the top).
  *
  * Runs the real application in this process.  Needs an X11 display and
  * xdotool (./build-aux/test runs it under Xvfb); skipped without.
@@ -20,9 +25,13 @@
  */
 #include <adwaita.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "kz-application.h"
+#include "kz-board-view.h"
+#include "kz-eval-graph.h"
+#include "kz-game-analysis.h"
 #include "kz-move-arrow.h"
 #include "kz-move-row.h"
 #include "kz-moves-view.h"
@@ -436,6 +445,165 @@ test_review_clocks (void)
   g_assert_null (label_starting (GTK_WIDGET (window), "Review:"));
 }
 
+/* ---- a reopened game, its stored analysis (issue 24, item 7) ----------- */
+
+/* A game of `plies` random legal moves (a fixed seed), stored; its id. */
+static gint64
+store_random_game (KzWindow *window, guint plies, guint32 seed, KzGame **out)
+{
+  KzStore *store = kz_session_get_store (kz_window_get_session (window));
+  g_autoptr (KzGame) game = kz_game_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  kz_game_set_player (game, KZ_COSSACKS, "Ivan", KZ_PLAYER_HUMAN, 0);
+  kz_game_set_player (game, KZ_TURKS, "Ali", KZ_PLAYER_HUMAN, 0);
+  for (guint i = 0; i < plies && !kz_game_is_over (game); i++)
+    {
+      g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+      g_assert_cmpuint (moves->len, >, 0);
+      g_assert_true (kz_game_play (game, &g_array_index (moves, KzMove,
+                                                          g_rand_int_range (rand, 0, (int) moves->len)),
+                                   &error));
+    }
+  id = kz_store_create_game (store, game, &error);
+  g_assert_no_error (error);
+  if (out)
+    *out = g_steal_pointer (&game);
+  return id;
+}
+
+/* Analysed once and stored (as Analyse leaves it), then opened again:
+ * the analysis is shown at once -- graph, arrow -- without Analyse, and
+ * with it at 980 × 760 the board keeps a sensible size. */
+static void
+test_stored_analysis (void)
+{
+  KzWindow *window = main_window ();
+  KzStore *store = kz_session_get_store (kz_window_get_session (window));
+  g_autoptr (KzGame) game = NULL;
+  g_autoptr (KzGameAnalysis) analysis = NULL;
+  g_autoptr (GError) error = NULL;
+  GtkWidget *graph, *arrow, *board;
+  KzMove move;
+  gint64 id;
+
+  id = store_random_game (window, 16, 11, &game);
+  analysis = kz_game_analysis_new (game, NULL);
+  g_assert_true (kz_game_analysis_run (analysis, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (kz_game_analysis_save (analysis, store, id, &error));
+  g_assert_no_error (error);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 980, 760);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-game", g_variant_new_int64 (id));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (6));
+  g_assert_true (wait_for_ply (window, 6));
+  ui_test_wait_ms (800);
+  graph = find_mapped (GTK_WIDGET (window), KZ_TYPE_EVAL_GRAPH);
+  g_assert_nonnull (graph);
+  arrow = find_any (GTK_WIDGET (window), KZ_TYPE_MOVE_ARROW);
+  g_assert_nonnull (arrow);
+  g_assert_true (kz_move_arrow_get_move (KZ_MOVE_ARROW (arrow), &move));
+
+  /* The board is not squeezed by the analysis (it was about 250 × 400). */
+  board = find_mapped (GTK_WIDGET (window), KZ_TYPE_BOARD_VIEW);
+  g_assert_nonnull (board);
+  g_test_message ("window %d × %d, board %d × %d", gtk_widget_get_width (GTK_WIDGET (window)),
+                  gtk_widget_get_height (GTK_WIDGET (window)), gtk_widget_get_width (board),
+                  gtk_widget_get_height (board));
+  g_assert_cmpint (gtk_widget_get_height (board), >=, 500);
+  /* Nor is the window made wider than its default 980 px: with the four
+   * actions under the board (Resume, Analyse, Continue From Here, Back to
+   * the Game) and the marks beside it, it had to be 1001 px at least on
+   * libadwaita 1.2 (and 1005 on >= 1.4 at 1000 px). */
+  {
+    int min;
+    gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+    g_test_message ("the window's least width in this review: %d", min);
+    g_assert_cmpint (min, <=, 900);
+  }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  ui_test_wait_ms (300);
+}
+
+/* ---- Ctrl+Enter keeps the commented move where it was (issue 24, item 7) */
+
+/* The move list's current move (the widget drawn as current). */
+static GtkWidget *
+current_move (GtkWidget *root)
+{
+  g_autoptr (GPtrArray) widgets = g_ptr_array_new ();
+
+  collect_mapped (root, GTK_TYPE_WIDGET, widgets);
+  for (guint i = 0; i < widgets->len; i++)
+    if (gtk_widget_has_css_class (widgets->pdata[i], "move")
+        && gtk_widget_has_css_class (widgets->pdata[i], "current"))
+      return widgets->pdata[i];
+  return NULL;
+}
+
+static double
+current_move_y (KzMovesView *moves)
+{
+  GtkWidget *current = current_move (GTK_WIDGET (moves));
+  graphene_point_t p;
+
+  g_assert_nonnull (current);
+  g_assert_true (gtk_widget_compute_point (current, GTK_WIDGET (moves), &GRAPHENE_POINT_INIT (0, 0), &p));
+  return p.y;
+}
+
+static void
+test_comment_keeps_scroll (void)
+{
+  KzWindow *window = main_window ();
+  KzMovesView *moves;
+  GtkWidget *editor, *scrolled;
+  GtkAdjustment *adj;
+  g_autofree char *stored = NULL;
+  double before, after;
+  gint64 id;
+
+  if (!ui_test_have_xdotool ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  id = store_random_game (window, 80, 5, NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "open-game", g_variant_new_int64 (id));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (50));
+  g_assert_true (wait_for_ply (window, 50));
+  ui_test_wait_ms (500);
+  moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  g_assert_nonnull (moves);
+  /* The move shown in the middle of the list, as after scrolling there. */
+  scrolled = find_mapped (GTK_WIDGET (moves), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scrolled);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + current_move_y (moves)
+                                 - gtk_adjustment_get_page_size (adj) / 2);
+  ui_test_wait_ms (300);
+  before = current_move_y (moves);
+  g_test_message ("the move shown at y = %.0f of %.0f", before, gtk_adjustment_get_page_size (adj));
+  g_assert_cmpfloat (before, >, 60);
+
+  editor = find_mapped (GTK_WIDGET (moves), GTK_TYPE_TEXT_VIEW);
+  g_assert_nonnull (editor);
+  ui_test_click (editor, 100);
+  ui_test_type ("Calm.");
+  g_assert_true (wait_for_text (GTK_TEXT_VIEW (editor), "Calm."));
+  g_assert_true (g_spawn_command_line_sync ("xdotool key ctrl+Return", NULL, NULL, NULL, NULL));
+  ui_test_wait_ms (600);
+  stored = stored_comment (window, id, 50);
+  g_assert_cmpstr (stored, ==, "Calm.");
+  after = current_move_y (moves);
+  g_test_message ("after Ctrl+Enter at y = %.0f", after);
+  g_assert_cmpfloat (fabs (after - before), <, 30);
+}
+
 /* ---- running inside the application ------------------------------------- */
 
 static void
@@ -472,5 +640,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-review/comment-then-click", test_comment_then_click);
   g_test_add_func ("/ui-review/blunder-better", test_blunder_better);
   g_test_add_func ("/ui-review/clocks", test_review_clocks);
+  g_test_add_func ("/ui-review/stored-analysis", test_stored_analysis);
+  g_test_add_func ("/ui-review/comment-keeps-scroll", test_comment_keeps_scroll);
   return ui_test_run_in_app ("kazaki-ui-review-XXXXXX", &the_app, before_tests);
 }

@@ -36,6 +36,7 @@ struct _KzAnalysisPane {
   KzGameAnalysis *analysis;      /* of the game reviewed, or NULL */
   KzGame         *game;          /* that game */
   GCancellable   *cancellable;
+  KzGame         *looked_up;     /* the last game reviewed whose stored analysis was looked for */
 };
 
 G_DEFINE_FINAL_TYPE (KzAnalysisPane, kz_analysis_pane, GTK_TYPE_BOX)
@@ -240,27 +241,16 @@ analysis_finished (KzAnalysisPane *self, gboolean cancelled)
   show_ply (self);
 }
 
-void
-kz_analysis_pane_start (KzAnalysisPane *self)
+/* Makes `analysis` (of `game`, what the database holds read already) the
+ * one shown, without running it. */
+static void
+show_analysis (KzAnalysisPane *self, KzGame *game, KzGameAnalysis *analysis)
 {
-  g_return_if_fail (KZ_IS_ANALYSIS_PANE (self));
-  KzGame *game = self->replay ? kz_replay_get_game (self->replay) : NULL;
-  g_autoptr (GError) error = NULL;
+  KzStore *store = kz_game_get_store (game);
 
-  if (game == NULL)
-    return;
-  if (self->analysis && self->game == game
-      && kz_game_analysis_get_n_plies (self->analysis) == kz_game_get_ply (game)
-      && kz_game_analysis_is_complete (self->analysis))
-    return;     /* shown already */
   stop (self);
   self->game = g_object_ref (game);
-  KzAnalysisSettings settings = { .time_ms = KZ_ANALYSIS_DEFAULT_TIME_MS, .background = TRUE };
-  self->analysis = kz_game_analysis_new (game, &settings);
-  KzStore *store = kz_game_get_store (game);
-  if (store && kz_game_get_id (game) > 0
-      && !kz_game_analysis_load (self->analysis, store, kz_game_get_id (game), &error))
-    g_debug ("no stored analysis: %s", error->message);
+  self->analysis = g_object_ref (analysis);
   /* Stored as it goes: an analysis interrupted (the app closed or
    * killed) continues from there the next time. */
   if (store && kz_game_get_id (game) > 0 && !kz_store_is_read_only (store))
@@ -273,12 +263,66 @@ kz_analysis_pane_start (KzAnalysisPane *self)
                            self, G_CONNECT_SWAPPED);
   kz_eval_graph_set_analysis (self->graph, self->analysis);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_ANALYSIS]);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
   if (self->eval_bar)
     gtk_widget_set_visible (GTK_WIDGET (self->eval_bar), TRUE);
   show_progress (self);
   show_summary (self);
   show_ply (self);
+}
+
+/* A new analysis of `game` with what the database holds for it. */
+static KzGameAnalysis *
+load_analysis (KzGame *game)
+{
+  KzAnalysisSettings settings = { .time_ms = KZ_ANALYSIS_DEFAULT_TIME_MS, .background = TRUE };
+  KzGameAnalysis *analysis = kz_game_analysis_new (game, &settings);
+  KzStore *store = kz_game_get_store (game);
+  g_autoptr (GError) error = NULL;
+
+  if (store && kz_game_get_id (game) > 0
+      && !kz_game_analysis_load (analysis, store, kz_game_get_id (game), &error))
+    g_debug ("no stored analysis: %s", error->message);
+  return analysis;
+}
+
+/* A game reviewed that was analysed before shows its analysis at once
+ * (graph, marks, arrow), without Analyse; win.analyse completes it. */
+static void
+show_stored (KzAnalysisPane *self)
+{
+  KzGame *game = self->replay ? kz_replay_get_game (self->replay) : NULL;
+  g_autoptr (KzGameAnalysis) analysis = NULL;
+  gboolean stored = FALSE;
+
+  if (game == NULL || game == self->looked_up)
+    return;
+  g_set_object (&self->looked_up, game);
+  if (kz_game_get_store (game) == NULL || kz_game_get_id (game) <= 0)
+    return;
+  analysis = load_analysis (game);
+  for (guint i = 0; i <= kz_game_analysis_get_n_plies (analysis) && !stored; i++)
+    stored = kz_game_analysis_get_eval (analysis, i)->from_store;
+  if (stored)
+    show_analysis (self, game, analysis);
+}
+
+void
+kz_analysis_pane_start (KzAnalysisPane *self)
+{
+  g_return_if_fail (KZ_IS_ANALYSIS_PANE (self));
+  KzGame *game = self->replay ? kz_replay_get_game (self->replay) : NULL;
+  g_autoptr (KzGameAnalysis) analysis = NULL;
+
+  if (game == NULL)
+    return;
+  if (self->analysis && self->game == game
+      && kz_game_analysis_get_n_plies (self->analysis) == kz_game_get_ply (game)
+      && kz_game_analysis_is_complete (self->analysis))
+    return;     /* shown already */
+  analysis = load_analysis (game);
+  show_analysis (self, game, analysis);
   if (kz_game_analysis_is_complete (self->analysis))
     return;     /* all from the database */
   gtk_widget_set_visible (GTK_WIDGET (self->progress), TRUE);
@@ -321,10 +365,12 @@ kz_analysis_pane_get_game (KzAnalysisPane *self)
 static void
 review_changed (KzAnalysisPane *self)
 {
-  if (self->analysis == NULL)
-    return;
-  if (self->replay == NULL || kz_replay_get_game (self->replay) != self->game)
+  if (self->replay == NULL)
+    g_clear_object (&self->looked_up);
+  if (self->analysis && (self->replay == NULL || kz_replay_get_game (self->replay) != self->game))
     stop (self);
+  if (self->analysis == NULL)
+    show_stored (self);
   else
     show_ply (self);
 }
@@ -466,6 +512,7 @@ kz_analysis_pane_dispose (GObject *object)
     g_signal_group_set_target (self->replay_signals, NULL);
   g_clear_object (&self->replay_signals);
   g_clear_object (&self->replay);
+  g_clear_object (&self->looked_up);
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_ANALYSIS_PANE);
   G_OBJECT_CLASS (kz_analysis_pane_parent_class)->dispose (object);
 }

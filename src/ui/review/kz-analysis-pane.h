@@ -1,11 +1,14 @@
 /* kz-analysis-pane.h — the computer's analysis of the game reviewed, as
- * a pane under the review bar: progress, the evaluation graph (a click
+ * a pane in the side panel: progress, the evaluation graph (a click
  * or drag on it activates win.review-goto), the engine's view of the
  * position shown and each side's inaccuracies, mistakes and blunders.
  *
  * It follows a review (the "replay" property): the position shown is
  * the replay's node; a replay of another game, or none, stops the
- * analysis (the positions done are stored) and hides it.  Beside the
+ * analysis (the positions done are stored) and hides it.  A game
+ * reviewed that was analysed before shows its stored analysis at once
+ * (kz_analysis_pane_start() completes it).  The window puts it under
+ * the move list, so that the board keeps its height.  Beside the
  * review board it drives the evaluation bar ("eval-bar", placed just
  * left of the board's frame in the board's GtkOverlay) and the best
  * move's arrow ("arrow"); "board" is the review board.  "analysis" (read

@@ -33,6 +33,7 @@ struct _KzMovesView {
   gboolean        pressed;        /* a pointer button is down on the list */
   gboolean        rebuild_pending;  /* the rows, once it is released */
   guint           rebuild_source;
+  GPtrArray      *shown;          /* what each row shows (row_signature()), as rows */
 };
 
 G_DEFINE_FINAL_TYPE (KzMovesView, kz_moves_view, GTK_TYPE_BOX)
@@ -312,15 +313,66 @@ scroll_again (GdkFrameClock *clock, KzMovesView *self)
   scroll_to_current (self);
 }
 
+/* What a row shows, as text: rows alike show the same (the marks and
+ * comments of its moves included, which the row reads from the nodes). */
+static char *
+row_signature (KzMoveRow *row)
+{
+  g_autofree char *first = kz_move_row_dup_label (row, KZ_COSSACKS);
+  g_autofree char *second = kz_move_row_dup_label (row, KZ_TURKS);
+
+  return g_strdup_printf ("%d %u %u %d %d %p %p %s\x1f%s\x1f%s", kz_move_row_get_kind (row),
+                          kz_move_row_get_number (row), kz_move_row_get_depth (row),
+                          kz_move_row_get_ply (row, KZ_COSSACKS), kz_move_row_get_ply (row, KZ_TURKS),
+                          (void *) kz_move_row_get_node (row, KZ_COSSACKS),
+                          (void *) kz_move_row_get_node (row, KZ_TURKS), first ? first : "",
+                          second ? second : "", kz_move_row_get_comment (row) ? kz_move_row_get_comment (row) : "");
+}
+
+/* The rows of the game, put in place of those that changed only: the
+ * rows around stay, and so does the list's scroll position (a comment
+ * stored with Ctrl+Enter scrolled the whole list anew, its move to the
+ * top, issue 24).  `all`: every row anew (another game, another
+ * analysis). */
 static void
-rebuild (KzMovesView *self)
+fill_rows (KzMovesView *self, gboolean all)
+{
+  g_autoptr (GListStore) fresh = g_list_store_new (KZ_TYPE_MOVE_ROW);
+  g_autoptr (GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
+  guint n_old = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  guint n_new, head = 0, tail = 0;
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (self->game)
+    kz_move_rows_fill (fresh, self->game);
+  n_new = g_list_model_get_n_items (G_LIST_MODEL (fresh));
+  for (guint i = 0; i < n_new; i++)
+    {
+      KzMoveRow *row = g_list_model_get_item (G_LIST_MODEL (fresh), i);
+      g_ptr_array_add (items, row);
+      g_ptr_array_add (shown, row_signature (row));
+    }
+  if (!all && self->shown && self->shown->len == n_old)
+    {
+      while (head < MIN (n_old, n_new)
+             && g_str_equal (self->shown->pdata[head], shown->pdata[head]))
+        head++;
+      while (tail < MIN (n_old, n_new) - head
+             && g_str_equal (self->shown->pdata[n_old - 1 - tail], shown->pdata[n_new - 1 - tail]))
+        tail++;
+    }
+  g_list_store_splice (self->rows, head, n_old - head - tail, items->pdata + head,
+                       n_new - head - tail);
+  g_clear_pointer (&self->shown, g_ptr_array_unref);
+  self->shown = g_steal_pointer (&shown);
+}
+
+static void
+fill (KzMovesView *self, gboolean all)
 {
   self->rebuild_pending = FALSE;
   g_clear_handle_id (&self->rebuild_source, g_source_remove);
-  if (self->game)
-    kz_move_rows_fill (self->rows, self->game);
-  else
-    g_list_store_remove_all (self->rows);
+  fill_rows (self, all);
   gtk_widget_set_visible (self->placeholder, g_list_model_get_n_items (G_LIST_MODEL (self->rows)) == 0);
   scroll_to_current (self);
   if (self->scroll_clock == NULL && gtk_widget_get_frame_clock (GTK_WIDGET (self->list_view)))
@@ -329,6 +381,19 @@ rebuild (KzMovesView *self)
       g_signal_connect (self->scroll_clock, "after-paint", G_CALLBACK (scroll_again), self);
       gdk_frame_clock_request_phase (self->scroll_clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
     }
+}
+
+static void
+rebuild (KzMovesView *self)
+{
+  fill (self, TRUE);
+}
+
+/* The game changed: the rows that show something else now. */
+static void
+update (KzMovesView *self)
+{
+  fill (self, FALSE);
 }
 
 /* The game changed (a move, a comment, a mark, a variation): not under
@@ -342,7 +407,7 @@ game_changed (KzMovesView *self)
   if (self->pressed)
     self->rebuild_pending = TRUE;
   else
-    rebuild (self);
+    update (self);
 }
 
 static gboolean
@@ -352,7 +417,7 @@ rebuild_later (gpointer data)
 
   self->rebuild_source = 0;
   if (self->rebuild_pending)
-    rebuild (self);
+    update (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -589,6 +654,7 @@ kz_moves_view_dispose (GObject *object)
   KzMovesView *self = KZ_MOVES_VIEW (object);
 
   g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  g_clear_pointer (&self->shown, g_ptr_array_unref);
   if (self->scroll_clock)
     g_signal_handlers_disconnect_by_func (self->scroll_clock, scroll_again, self);
   g_clear_object (&self->scroll_clock);

@@ -18,6 +18,7 @@ struct _KzReviewBar {
   GtkAdjustment *scrubber_adjustment;
   GtkWidget     *resume_button;
   GtkWidget     *done_button;
+  GtkWidget     *actions;        /* the box of the buttons above */
 
   KzReplay      *replay;
   guint          play_source;
@@ -290,6 +291,7 @@ kz_review_bar_class_init (KzReviewBarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KzReviewBar, scrubber_adjustment);
   gtk_widget_class_bind_template_child (widget_class, KzReviewBar, resume_button);
   gtk_widget_class_bind_template_child (widget_class, KzReviewBar, done_button);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, actions);
   gtk_widget_class_bind_template_callback (widget_class, scrubber_changed);
   gtk_widget_class_bind_template_callback (widget_class, speed_changed);
 }
@@ -298,4 +300,15 @@ static void
 kz_review_bar_init (KzReviewBar *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The actions' labels wrap (between words) in a narrow window. */
+  for (GtkWidget *button = gtk_widget_get_first_child (self->actions); button;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      GtkWidget *label = GTK_IS_BUTTON (button) ? gtk_button_get_child (GTK_BUTTON (button)) : NULL;
+      if (GTK_IS_LABEL (label))
+        {
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+        }
+    }
 }

@@ -5,9 +5,10 @@
  * reviewed (a library game or the game played) in the background
  * (KzGameAnalysis: worker threads, the window never waits): what the
  * database holds for it comes at once, the rest as it is found, with a
- * progress bar.  Activated again while it runs, it cancels.  Shown:
+ * progress bar.  Activated again while it runs, it cancels.  A game
+ * analysed before shows what is stored as soon as it is reviewed.  Shown:
  *
- *   the evaluation graph under the review bar (a click or drag on it
+ *   the evaluation graph under the move list (a click or drag on it
  *   goes to that ply), the evaluation bar beside the board, the best
  *   move's arrow over the board and the engine's line in words for the
  *   position shown, the marks of the moves in the move list, and each

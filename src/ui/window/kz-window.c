@@ -122,7 +122,7 @@ board_flipped_changed (KzWindow *self)
   GtkWidget *bottom = GTK_WIDGET (flipped ? self->turks_card : self->cossacks_card);
 
   gtk_box_reorder_child_after (GTK_BOX (self->side_panel), top, NULL);
-  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom, GTK_WIDGET (self->moves_view));
+  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom, GTK_WIDGET (self->analysis_pane));
 }
 
 static void
