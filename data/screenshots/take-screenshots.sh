@@ -209,17 +209,34 @@ in_session() {
       start_app "$lang" "$style"
       app_action troops
       ;;
+    puzzles)
+      # Two puzzles solved and one failed (their attempts stored through
+      # kazaki-cli), then a puzzle with an apex jump, its first move played.
+      write_settings Ivan Mehmed
+      mkdir -p "$DATA_DIR/kazaki"
+      cli puzzle 23uco8 c6-c7 c7-c8 >/dev/null
+      cli puzzle jyay6p c7-c8 >/dev/null
+      cli puzzle 9mcnj0 c3-c4 >/dev/null
+      start_app "$lang" "$style"
+      app_action puzzles
+      local pz="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/2"
+      wait_for 20 $pz --method org.gtk.Actions.List >/dev/null
+      $pz --method org.gtk.Actions.Activate puzzle-open "[<'ofot6g'>]" '{}' >/dev/null
+      $pz --method org.gtk.Actions.Activate puzzle-move "[<'c3-c4'>]" '{}' >/dev/null
+      ;;
   esac
   # Wait for the window to be drawn (many colours in it).
   local name=Kazaki
   [ "$shot" = library ] && name=Library
   [ "$shot" = troops ] && name=Troops
+  [ "$shot" = puzzles ] && name=Puzzles
   name=$(title_in "$lang" "$name")
   wait_for 30 has_window "$name" || die "no window named $name"
   w=$(window_of "$name")
   if [ "$shot" = library ] || [ "$shot" = troops ]; then
     xdotool windowsize "$w" $LIB_W $LIB_H
   fi
+  [ "$shot" = puzzles ] && xdotool windowsize "$w" $WIN_W $WIN_H
   sleep 2
   capture "$w" "$file"
   app_action quit || true
@@ -241,6 +258,7 @@ SHOTS=(
   "library library.png en default"
   "library-ru library-ru.png ru default"
   "troops troops.png en default"
+  "puzzles puzzles.png en default"
 )
 out=${1:-data/screenshots}
 [ $# -gt 0 ] && shift

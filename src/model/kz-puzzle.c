@@ -323,7 +323,13 @@ kz_puzzle_judge_move (KzPuzzle *self, guint ply, const KzPosition *pos, const ch
   if (!kz_move_parse (pos, move, &m, &err))
     {
       if (reason)
-        *reason = g_strdup_printf (_("%s is not legal: %s"), move, err.message);
+        {
+          /* the engine's message repeats the move: "illegal move a1-e9: …" */
+          g_autofree char *prefix = g_strdup_printf ("illegal move %s: ", move);
+          const char *why = g_str_has_prefix (err.message, prefix)
+                              ? err.message + strlen (prefix) : err.message;
+          *reason = g_strdup_printf (_("%s is not legal: %s"), move, why);
+        }
       return KZ_PUZZLE_WRONG;
     }
   gboolean last = ply + 1 == self->n_plies;

@@ -9,6 +9,7 @@
 #include "kz-application.h"
 #include "kz-dialogs.h"
 #include "kz-learn-app.h"
+#include "kz-puzzles-app.h"
 #include "kz-library-app.h"
 #include "kz-how-to-play.h"
 #include "kz-troops-window.h"
@@ -226,6 +227,8 @@ kz_application_startup (GApplication *app)
   kz_library_app_init (self);
   /* Learn: the lessons (src/ui/learn). */
   kz_learn_app_init (self);
+  /* Puzzles: the trainer (src/ui/puzzles). */
+  kz_puzzles_app_init (self);
 }
 
 static void
