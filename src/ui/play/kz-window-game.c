@@ -273,9 +273,10 @@ kz_window_play_move (KzWindow *self, const KzMove *move)
 {
   g_autoptr (GError) error = NULL;
   gboolean computer = kz_window_is_computer (self, kz_game_get_side_to_move (self->game));
+  KzGameClock *clock = kz_clock_controller_get_clock (self->clocks);
 
-  if (self->clock ? kz_game_clock_play (self->clock, move, &error)
-                  : kz_game_play (self->game, move, &error))
+  if (clock ? kz_game_clock_play (clock, move, &error)
+            : kz_game_play (self->game, move, &error))
     return TRUE;
   if (!g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE))
     {
@@ -331,6 +332,7 @@ computer_done (GObject      *source,
 void
 kz_window_maybe_start_computer (KzWindow *self)
 {
+  KzGameClock *clock;
   KzSide side;
 
   if (self->thinking || self->game == NULL || kz_game_is_over (self->game)
@@ -342,10 +344,11 @@ kz_window_maybe_start_computer (KzWindow *self)
   side = kz_game_get_side_to_move (self->game);
   if (!kz_window_is_computer (self, side))
     return;
+  clock = kz_clock_controller_get_clock (self->clocks);
   self->computer_cancellable = g_cancellable_new ();
   kz_computer_player_choose_timed_async (self->computer, self->game,
                                          kz_game_get_player_level (self->game, side), 600,
-                                         self->clock ? (guint) kz_game_clock_think_budget (self->clock) : 0,
+                                         clock ? (guint) kz_game_clock_think_budget (clock) : 0,
                                          self->computer_cancellable, computer_done, g_object_ref (self));
   set_thinking (self, TRUE);
 }

@@ -38,7 +38,8 @@ kz_window_show_welcome (KzWindow *self, gboolean shown)
   /* Covered: no keyboard focus for the board, and not read out. */
   gtk_widget_set_can_focus (board, !shown);
   gtk_accessible_update_state (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_STATE_HIDDEN,
-                               shown || gtk_widget_get_visible (self->paused_page), -1);
+                               shown || kz_clock_controller_get_resume_widget (self->clocks) != NULL,
+                               -1);
   if (shown)
     kz_welcome_page_focus_first (KZ_WELCOME_PAGE (self->welcome_page));
   else if (had_focus)

@@ -8,7 +8,8 @@
  *   kz-window-status.c    the status line, player cards, title,
  *                         which game actions are enabled, the game-over dialog
  *   kz-window-clock.c     the clocks: shown, paused (win.pause), stopped
- *                         under a dialog or while minimised
+ *                         under a dialog or while minimised (the state is
+ *                         KzClockController's, kz-clock-controller.c)
  *   kz-window-welcome.c   the first start's welcome page (win.welcome,
  *                         win.first-game)
  *   kz-window-alerts.c    toasts and the warning that games are not saved
@@ -25,6 +26,7 @@
 
 #include "kz-analysis-pane.h"
 #include "kz-board-view.h"
+#include "kz-clock-controller.h"
 #include "kz-computer-player.h"
 #include "kz-game-clock.h"
 #include "kz-moves-view.h"
@@ -62,7 +64,6 @@ struct _KzWindow {
   KzSounds        *sounds;
   KzGame          *game;         /* the session's game, as shown */
   GSignalGroup    *game_signals; /* its signals, which the window follows */
-  KzGameClock     *clock;        /* the game's clock; NULL without a time control */
 
   KzComputerPlayer *computer;    /* its search, for the game shown */
   GCancellable    *computer_cancellable;
@@ -77,14 +78,9 @@ struct _KzWindow {
   gboolean         narrow;
   gboolean         auto_flipped;  /* turned for a human playing the Turks (not saved) */
 
-  /* the clocks (kz-window-clock.c); template children */
-  GtkWidget       *pause_box;    /* in the header, shown for a timed game */
-  GtkWidget       *pause_button;
-  GtkWidget       *paused_page;  /* over the board while paused */
-  GtkWidget       *resume_button;
-  gboolean         paused;       /* win.pause: by the player */
-  gboolean         interrupted;  /* a dialog over the window, or minimised */
-  GdkSurface      *surface;      /* whose state says minimised */
+  /* the clocks, the pause and what stops them (kz-window-clock.c); a
+   * template object given the pause widgets in kz-window.ui */
+  KzClockController *clocks;
 
   /* review (kz-window-review.c) */
   KzReplay        *replay;       /* NULL: not reviewing */

@@ -63,7 +63,7 @@ kz_window_update_status (KzWindow *self)
       g_autofree char *text = outcome_text (self->game);
       gtk_label_set_text (self->status_label, text);
     }
-  else if (self->paused && kz_window_game_paused (self))
+  else if (kz_clock_controller_get_paused (self->clocks) && kz_window_game_paused (self))
     {
       /* Translators: %s is "Cossacks" or "Turks" */
       g_autofree char *text = g_strdup_printf (_("%s to move — the game is paused"), kz_window_side_name (side));

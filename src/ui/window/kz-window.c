@@ -222,8 +222,10 @@ width_changed (KzWindow *self)
 static GtkWidget *
 shown_board (KzWindow *self)
 {
-  if (gtk_widget_get_visible (self->paused_page))
-    return self->resume_button;   /* the board is hidden while paused */
+  GtkWidget *resume = kz_clock_controller_get_resume_widget (self->clocks);
+
+  if (resume)
+    return resume;   /* the board is hidden while paused */
   return gtk_widget_get_visible (GTK_WIDGET (self->review_board))
          ? GTK_WIDGET (self->review_board) : GTK_WIDGET (self->board_view);
 }
@@ -377,6 +379,7 @@ kz_window_class_init (KzWindowClass *klass)
   g_type_ensure (KZ_TYPE_MOVE_ARROW);
   g_type_ensure (KZ_TYPE_ANALYSIS_PANE);
   g_type_ensure (KZ_TYPE_WELCOME_PAGE);
+  g_type_ensure (KZ_TYPE_CLOCK_CONTROLLER);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
@@ -396,10 +399,7 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (turks_card);
   BIND (moves_view);
   BIND (storage_label);
-  BIND (pause_box);
-  BIND (pause_button);
-  BIND (paused_page);
-  BIND (resume_button);
+  BIND (clocks);
   BIND (welcome_page);
 #undef BIND
 }
