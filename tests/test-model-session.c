@@ -277,6 +277,55 @@ test_read_only (Fixture *f, gconstpointer data)
   set_immutable (f->dir, FALSE);
 }
 
+/* A game in memory opened for review (the demonstration battle): read-only,
+ * nothing stored, the game played kept to go back to. */
+static void
+test_open_in_memory (Fixture *f, gconstpointer data)
+{
+  g_autoptr (KzSession) session = kz_session_new (f->path);
+  g_autoptr (KzGame) live = kz_game_new ();
+  g_autoptr (KzGame) shown = kz_game_new ();
+  g_autoptr (KzGame) again = kz_game_new ();
+  guint opened = 0, count = 99;
+
+  g_assert_true (kz_session_record_game (session, live, NULL));
+  kz_session_set_game (session, live);
+  g_assert_true (kz_game_play_text (shown, "d4-e4", NULL));
+  g_signal_connect (session, "opened", G_CALLBACK (count_signal), &opened);
+
+  kz_session_open_game_for_review (session, shown);
+  g_assert_true (kz_session_get_game (session) == shown);
+  g_assert_true (kz_session_get_read_only (session));
+  g_assert_true (kz_session_get_previous_game (session) == live);
+  g_assert_cmpuint (opened, ==, 1);
+  g_assert_null (kz_game_get_store (shown));
+  g_assert_cmpint (kz_game_get_id (shown), ==, 0);
+  g_assert_true (kz_store_count_games (kz_session_get_store (session), NULL, &count, NULL));
+  g_assert_cmpuint (count, ==, 1);   /* only the game played */
+
+  /* The same again: opened again, nothing else changes; another one keeps
+   * the game played as the one to go back to. */
+  kz_session_open_game_for_review (session, shown);
+  g_assert_cmpuint (opened, ==, 2);
+  g_assert_true (kz_session_get_previous_game (session) == live);
+  kz_session_open_game_for_review (session, again);
+  g_assert_true (kz_session_get_game (session) == again);
+  g_assert_true (kz_session_get_previous_game (session) == live);
+
+  g_assert_true (kz_session_go_back (session));
+  g_assert_true (kz_session_get_game (session) == live);
+  g_assert_false (kz_session_get_read_only (session));
+
+  /* Without a database too. */
+  {
+    g_autoptr (KzSession) bare = kz_session_new_for_store (NULL);
+    kz_session_open_game_for_review (bare, shown);
+    g_assert_true (kz_session_get_game (bare) == shown);
+    g_assert_true (kz_session_get_read_only (bare));
+    g_assert_null (kz_session_get_previous_game (bare));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -288,6 +337,7 @@ main (int argc, char **argv)
   ADD ("/session/drop-store", test_drop_store);
   ADD ("/session/damaged", test_damaged);
   ADD ("/session/read-only", test_read_only);
+  ADD ("/session/open-in-memory", test_open_in_memory);
 #undef ADD
   return g_test_run ();
 }

@@ -281,6 +281,16 @@ kz_session_open_for_review (KzSession *self, gint64 id, GError **error)
 }
 
 void
+kz_session_open_game_for_review (KzSession *self, KzGame *game)
+{
+  g_return_if_fail (KZ_IS_SESSION (self));
+  g_return_if_fail (KZ_IS_GAME (game));
+  if (game != self->game)
+    change (self, game, TRUE, self->read_only ? self->previous_game : self->game);
+  g_signal_emit (self, signals[OPENED], 0);
+}
+
+void
 kz_session_resume (KzSession *self)
 {
   g_return_if_fail (KZ_IS_SESSION (self));

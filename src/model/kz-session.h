@@ -12,7 +12,8 @@
  *   previous-game                    the game "Back to the Game" returns to
  *                                    while a stored game is reviewed
  *   "games-added", "games-removed"   stored games came or went
- *   "opened"                         a stored game was opened for review
+ *   "opened"                         a stored game (or a game in memory, the
+ *                                    demonstration battle) was opened for review
  *
  * GLib only (no GTK): tested without a display.
  *
@@ -75,6 +76,11 @@ KzGame       *kz_session_get_previous_game  (KzSession *self);
 gboolean      kz_session_open_for_review    (KzSession *self,
                                              gint64     id,
                                              GError   **error);
+/* Makes `game`, a game in memory (the demonstration battle), the current
+ * game for review only, like kz_session_open_for_review() (the game before
+ * becomes previous-game); it is not stored.  Emits "opened". */
+void          kz_session_open_game_for_review (KzSession *self,
+                                               KzGame    *game);
 /* Plays on in the game under review (read-only off, previous forgotten);
  * from a database that can only be read, in memory (detached). */
 void          kz_session_resume             (KzSession *self);

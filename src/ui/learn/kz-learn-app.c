@@ -6,6 +6,7 @@
 
 #include "kz-learn-app.h"
 #include "kz-learn-window.h"
+#include "kz-window.h"
 
 /* The Learn window while it is open (one per application). */
 static KzLearnWindow *the_window;
@@ -33,8 +34,39 @@ learn_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (the_window));
 }
 
+/* The main window (the active one, else the first), made when there is none. */
+static KzWindow *
+main_window (KzApplication *app)
+{
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (KZ_IS_WINDOW (active))
+    return KZ_WINDOW (active);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (KZ_IS_WINDOW (l->data))
+      return KZ_WINDOW (l->data);
+  g_application_activate (G_APPLICATION (app));
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (KZ_IS_WINDOW (l->data))
+      return KZ_WINDOW (l->data);
+  return NULL;
+}
+
+/* The demonstration battle, in the main window's review. */
+static void
+demonstration_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *window = main_window (user_data);
+
+  if (window == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (window));
+  kz_window_show_demonstration (window);
+}
+
 static const GActionEntry learn_actions[] = {
   { "learn", learn_activated, NULL, NULL, NULL, { 0 } },
+  { "demonstration", demonstration_activated, NULL, NULL, NULL, { 0 } },
 };
 
 void

@@ -1,6 +1,9 @@
 /* kz-learn-app.h — the application's Learn action.
  *
- *   app.learn   the Learn window: the lessons (one window per application)
+ *   app.learn          the Learn window: the lessons (one window per application)
+ *   app.demonstration  the demonstration battle ("Watch a Battle"): a whole
+ *                      game with comments, played on by itself in the main
+ *                      window's review (kz_window_show_demonstration())
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -161,6 +161,20 @@ fill_list (KzLearnWindow *self)
       g_ptr_array_add (self->check_icons, check);
       gtk_list_box_append (self->lesson_list, row);
     }
+  {
+    /* After the lessons, a whole game to watch (app.demonstration). */
+    GtkWidget *row = adw_action_row_new ();
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Watch a battle"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                 _("A whole game with comments, played move by move"));
+    adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                               gtk_image_new_from_icon_name ("media-playback-start-symbolic"));
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                               gtk_image_new_from_icon_name ("go-next-symbolic"));
+    gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "app.demonstration");
+    gtk_list_box_append (self->lesson_list, row);
+  }
   update_checks (self);
 }
 

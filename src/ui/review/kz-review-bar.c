@@ -13,6 +13,8 @@ struct _KzReviewBar {
 
   /* template children */
   GtkLabel      *caption;
+  GtkWidget     *comment_box;
+  GtkLabel      *comment_label;
   GtkDropDown   *speed;
   GtkButton     *play_button;
   GtkAdjustment *scrubber_adjustment;
@@ -21,7 +23,9 @@ struct _KzReviewBar {
   GtkWidget     *actions;        /* the box of the buttons above */
 
   KzReplay      *replay;
-  guint          play_source;
+  gboolean       playing;
+  guint          play_source;   /* the next step while playing */
+  gboolean       show_comments;
   gboolean       updating_scrubber;
 };
 
@@ -31,6 +35,7 @@ enum {
   PROP_0,
   PROP_REPLAY,
   PROP_PLAYING,
+  PROP_SHOW_COMMENTS,
   N_PROPS
 };
 
@@ -44,10 +49,14 @@ update (KzReviewBar *self)
   g_autofree char *caption = NULL;
   guint ply, n;
 
-  gtk_button_set_icon_name (self->play_button, self->play_source ? "media-playback-pause-symbolic"
-                                                                 : "media-playback-start-symbolic");
+  gtk_button_set_icon_name (self->play_button, self->playing ? "media-playback-pause-symbolic"
+                                                             : "media-playback-start-symbolic");
+  gtk_widget_set_visible (self->comment_box, self->show_comments && self->replay != NULL);
   if (self->replay == NULL)
     return;
+  if (self->show_comments)
+    gtk_label_set_text (self->comment_label,
+                        kz_move_node_get_comment (kz_replay_get_node (self->replay)));
   ply = kz_replay_get_ply (self->replay);
   n = kz_replay_get_n_plies (self->replay);
 
@@ -102,10 +111,38 @@ kz_review_bar_get_interval (KzReviewBar *self)
   g_return_val_if_fail (KZ_IS_REVIEW_BAR (self), 1000);
   switch (gtk_drop_down_get_selected (self->speed))
     {
-    case 0: return 2000;
-    case 2: return 500;
+    case KZ_REVIEW_SPEED_SLOW: return 2000;
+    case KZ_REVIEW_SPEED_FAST: return 500;
     default: return 1000;
     }
+}
+
+/* How long auto-play stays on the node shown: the interval, and time to
+ * read its comment when it has one. */
+static guint
+pause_msec (KzReviewBar *self)
+{
+  guint msec = kz_review_bar_get_interval (self);
+  const char *comment = self->replay ? kz_move_node_get_comment (kz_replay_get_node (self->replay))
+                                     : "";
+
+  if (*comment)
+    {
+      /* About 20 characters a second, a reader's pace; at least 2.5 s,
+       * at most 15 s (Next goes on at once); half of it at Fast. */
+      guint reading = (guint) CLAMP (g_utf8_strlen (comment, -1) * 50, 2500, 15000);
+      msec += gtk_drop_down_get_selected (self->speed) == KZ_REVIEW_SPEED_FAST ? reading / 2 : reading;
+    }
+  return msec;
+}
+
+static gboolean play_tick (gpointer data);
+
+static void
+schedule_step (KzReviewBar *self)
+{
+  g_clear_handle_id (&self->play_source, g_source_remove);
+  self->play_source = g_timeout_add (pause_msec (self), play_tick, self);
 }
 
 static gboolean
@@ -113,22 +150,25 @@ play_tick (gpointer data)
 {
   KzReviewBar *self = data;
 
+  self->play_source = 0;
   if (self->replay == NULL || !kz_replay_next (self->replay)
       || !kz_replay_get_can_go_forward (self->replay))
     {
-      self->play_source = 0;
+      self->playing = FALSE;
       update (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
       return G_SOURCE_REMOVE;
     }
-  return G_SOURCE_CONTINUE;
+  if (self->playing)
+    schedule_step (self);
+  return G_SOURCE_REMOVE;
 }
 
 gboolean
 kz_review_bar_get_playing (KzReviewBar *self)
 {
   g_return_val_if_fail (KZ_IS_REVIEW_BAR (self), FALSE);
-  return self->play_source != 0;
+  return self->playing;
 }
 
 void
@@ -137,25 +177,53 @@ kz_review_bar_set_playing (KzReviewBar *self, gboolean playing)
   gboolean was;
 
   g_return_if_fail (KZ_IS_REVIEW_BAR (self));
-  was = self->play_source != 0;
+  was = self->playing;
   g_clear_handle_id (&self->play_source, g_source_remove);
-  if (playing && self->replay)
+  self->playing = playing && self->replay != NULL;
+  if (self->playing)
     {
       /* At the end, play from the start again. */
       if (!kz_replay_get_can_go_forward (self->replay))
         kz_replay_first (self->replay);
-      self->play_source = g_timeout_add (kz_review_bar_get_interval (self), play_tick, self);
+      schedule_step (self);
     }
   update (self);
-  if (was != (self->play_source != 0))
+  if (was != self->playing)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+void
+kz_review_bar_set_speed (KzReviewBar *self, KzReviewSpeed speed)
+{
+  g_return_if_fail (KZ_IS_REVIEW_BAR (self));
+  g_return_if_fail (speed <= KZ_REVIEW_SPEED_FAST);
+  gtk_drop_down_set_selected (self->speed, speed);
+}
+
+gboolean
+kz_review_bar_get_show_comments (KzReviewBar *self)
+{
+  g_return_val_if_fail (KZ_IS_REVIEW_BAR (self), FALSE);
+  return self->show_comments;
+}
+
+void
+kz_review_bar_set_show_comments (KzReviewBar *self, gboolean show_comments)
+{
+  g_return_if_fail (KZ_IS_REVIEW_BAR (self));
+  show_comments = !!show_comments;
+  if (self->show_comments == show_comments)
+    return;
+  self->show_comments = show_comments;
+  update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_COMMENTS]);
 }
 
 static void
 speed_changed (KzReviewBar *self)
 {
-  if (self->play_source)
-    kz_review_bar_set_playing (self, TRUE);
+  if (self->playing)
+    schedule_step (self);
 }
 
 /* A click or a drag on the scrubber.  The value is read first: stopping
@@ -191,6 +259,7 @@ kz_review_bar_set_replay (KzReviewBar *self, KzReplay *replay)
   if (self->replay == replay)
     return;
   kz_review_bar_set_playing (self, FALSE);
+  kz_review_bar_set_show_comments (self, FALSE);
   if (self->replay)
     g_signal_handlers_disconnect_by_data (self->replay, self);
   g_set_object (&self->replay, replay);
@@ -228,7 +297,10 @@ kz_review_bar_get_property (GObject *object, guint prop_id, GValue *value, GPara
       g_value_set_object (value, self->replay);
       break;
     case PROP_PLAYING:
-      g_value_set_boolean (value, self->play_source != 0);
+      g_value_set_boolean (value, self->playing);
+      break;
+    case PROP_SHOW_COMMENTS:
+      g_value_set_boolean (value, self->show_comments);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -247,6 +319,9 @@ kz_review_bar_set_property (GObject *object, guint prop_id, const GValue *value,
       break;
     case PROP_PLAYING:
       kz_review_bar_set_playing (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_COMMENTS:
+      kz_review_bar_set_show_comments (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -282,10 +357,15 @@ kz_review_bar_class_init (KzReviewBarClass *klass)
   properties[PROP_PLAYING] =
     g_param_spec_boolean ("playing", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_COMMENTS] =
+    g_param_spec_boolean ("show-comments", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-review-bar.ui");
   gtk_widget_class_bind_template_child (widget_class, KzReviewBar, caption);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, comment_box);
+  gtk_widget_class_bind_template_child (widget_class, KzReviewBar, comment_label);
   gtk_widget_class_bind_template_child (widget_class, KzReviewBar, speed);
   gtk_widget_class_bind_template_child (widget_class, KzReviewBar, play_button);
   gtk_widget_class_bind_template_child (widget_class, KzReviewBar, scrubber_adjustment);

@@ -228,6 +228,33 @@ kz_window_review_board_state (KzWindow *self, KzBoardState *state)
                          kz_replay_get_node (self->replay));
 }
 
+/* A node's comment is said to assistive technologies when the review
+ * comes to it (after the move itself, which the board says on a step). */
+static void
+announce_comment (KzWindow *self, KzMoveNode *node, gboolean stepped)
+{
+  const char *comment = kz_move_node_get_comment (node);
+
+  if (*comment == '\0')
+    return;
+#if GTK_CHECK_VERSION (4, 14, 0)
+  (void) stepped;   /* the board has announced the move on its own */
+  kz_board_view_announce (self->review_board, comment);
+#else
+  /* No announcements before GTK 4.14: the board's live label holds the
+   * last sentence, so the move and its comment go into it together. */
+  if (stepped)
+    {
+      g_autofree char *both = g_strdup_printf ("%s %s",
+                                               kz_board_view_get_announcement (self->review_board),
+                                               comment);
+      kz_board_view_announce (self->review_board, both);
+    }
+  else
+    kz_board_view_announce (self->review_board, comment);
+#endif
+}
+
 /* Puts the replay's node on the review board; one step forward is
  * animated like a played move (a chain jump by jump).  Moves can be
  * played on it where the game is not over: they enter or start a
@@ -237,12 +264,14 @@ show (KzWindow *self)
 {
   KzGame *game = kz_replay_get_game (self->replay);
   KzMoveNode *node = kz_replay_get_node (self->replay);
+  gboolean stepped = self->shown_node && kz_move_node_get_parent (node) == self->shown_node;
+  gboolean moved = self->shown_node != node;
   KzBoardState state;
 
   kz_board_view_finish_animation (self->review_board);
   kz_board_view_set_animation_duration (self->review_board, animation_msec (self));
   board_state_from_node (&state, game, node);
-  if (self->shown_node && kz_move_node_get_parent (node) == self->shown_node)
+  if (stepped)
     {
       KzBoardState before;
       board_state_from_node (&before, game, self->shown_node);
@@ -250,6 +279,8 @@ show (KzWindow *self)
     }
   else
     kz_board_view_set_state (self->review_board, &state, NULL);
+  if (moved)
+    announce_comment (self, node, stepped);
   self->shown_ply = kz_move_node_get_ply (node);
   g_set_object (&self->shown_node, node);
   kz_board_view_set_interactive (self->review_board,

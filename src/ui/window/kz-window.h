@@ -28,6 +28,10 @@ void      kz_window_show_toast    (KzWindow *self,
  * kz_session_open_for_review()); FALSE with a toast when it cannot. */
 gboolean  kz_window_open_game     (KzWindow *self,
                                    gint64    id);
+/* Opens the demonstration battle (kz-battle.h) in memory for review and
+ * plays it on by itself, its comments shown and said; FALSE with a toast
+ * when it cannot. */
+gboolean  kz_window_show_demonstration (KzWindow *self);
 /* Replaces the window's game (stored or in memory) and shows it. */
 void      kz_window_set_game      (KzWindow *self,
                                    KzGame   *game);
