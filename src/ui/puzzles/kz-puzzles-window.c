@@ -129,22 +129,37 @@ show_rating (KzPuzzlesWindow *self, double delta)
                                self->ratings->len);
 }
 
+/* A row of the history: light (labels in a box, one line each), so that
+ * a dozen of them cost little when the trainer opens. */
 static GtkWidget *
 history_row (const char *puzzle, gboolean solved, int puzzle_rating, double after)
 {
-  GtkWidget *row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), solved ? _("Solved") : _("Failed"));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 10);
+  gtk_widget_set_margin_end (box, 10);
+  GtkWidget *mark = gtk_label_new (solved ? "✓" : "✗");
+  gtk_widget_add_css_class (mark, solved ? "success" : "error");
+  gtk_box_append (GTK_BOX (box), mark);
   /* Translators: a puzzle's id and its difficulty rating */
   g_autofree char *sub = g_strdup_printf (_("Puzzle %s, rated %d"), puzzle, puzzle_rating);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), sub);
-  GtkWidget *icon = gtk_image_new_from_icon_name (solved ? "object-select-symbolic"
-                                                         : "window-close-symbolic");
-  gtk_widget_add_css_class (icon, solved ? "success" : "error");
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  g_autofree char *text = g_strdup_printf ("%s · %s", solved ? _("Solved") : _("Failed"), sub);
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
   g_autofree char *r = g_strdup_printf ("%.0f", after);
-  GtkWidget *label = gtk_label_new (r);
-  gtk_widget_add_css_class (label, "numeric");
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  GtkWidget *rating = gtk_label_new (r);
+  gtk_widget_add_css_class (rating, "numeric");
+  gtk_box_append (GTK_BOX (box), rating);
+  GtkWidget *row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  /* Translators: a row of the history for screen readers: the result, the puzzle, the rating after */
+  g_autofree char *name = g_strdup_printf (_("%s, rating %.0f"), text, after);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   return row;
 }
 
