@@ -370,6 +370,111 @@ test_accessible_words (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_suffix (named, ", carrying the Turkish flag"));
 }
 
+/* The item of the piece menu shown: its action and (side, troop). */
+static void
+menu_target (KzBoardView *view, int *side, int *troop)
+{
+  GtkWidget *menu = kz_board_view_get_piece_menu (view);
+  GMenuModel *model;
+  g_autofree char *action = NULL;
+  g_autoptr (GVariant) target = NULL;
+
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (menu));
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (menu));
+  g_assert_cmpint (g_menu_model_get_n_items (model), ==, 1);
+  g_assert_true (g_menu_model_get_item_attribute (model, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+  g_assert_cmpstr (action, ==, "app.show-troop");
+  target = g_menu_model_get_item_attribute_value (model, 0, G_MENU_ATTRIBUTE_TARGET,
+                                                  G_VARIANT_TYPE ("(ii)"));
+  g_assert_nonnull (target);
+  g_variant_get (target, "(ii)", side, troop);
+}
+
+/* The controller of `type` on the board (for the secondary button: the
+ * click gesture of that button). */
+static GtkEventController *
+find_controller (KzBoardView *view, GType type, guint button)
+{
+  g_autoptr (GListModel) list = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (list, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type)
+          && (button == 0 || gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == button))
+        return c;   /* the board keeps it */
+    }
+  return NULL;
+}
+
+/* "Who Is This?": a piece's menu names its side and troop for
+ * app.show-troop, from a right click or the Menu key on the focused
+ * point; the legend (tooltip) names the troop. */
+static void
+test_who_is_this (Fixture *f, gconstpointer data)
+{
+  KzBoardState state;
+  KzBoardGeometry g;
+  GtkEventController *keys, *secondary;
+  double x, y;
+  int side = -1, troop = -1;
+  gboolean handled = FALSE;
+  g_autofree char *hetman = NULL, *flag = NULL, *empty = NULL;
+
+  kz_board_state_from_game (&state, f->game, 0);
+  g_assert_false (kz_board_view_popup_piece_menu (f->view, pt ("c5")));   /* empty */
+  g_assert_false (kz_board_view_popup_piece_menu (f->view, pt ("c8")));   /* a flag */
+  g_assert_null (kz_board_view_get_piece_menu (f->view));
+
+  g_assert_true (kz_board_view_popup_piece_menu (f->view, pt ("c1")));
+  menu_target (f->view, &side, &troop);
+  g_assert_cmpint (side, ==, KZ_COSSACKS);
+  g_assert_cmpint (troop, ==, state.pieces[pt ("c1")].troop);
+  g_assert_cmpint (troop, ==, KZ_TROOP_LEADER);
+  gtk_popover_popdown (GTK_POPOVER (kz_board_view_get_piece_menu (f->view)));
+
+  /* A right click on b7, where the geometry draws it. */
+  secondary = find_controller (f->view, GTK_TYPE_GESTURE_CLICK, GDK_BUTTON_SECONDARY);
+  g_assert_nonnull (secondary);
+  kz_board_geometry_init (&g, gtk_widget_get_width (GTK_WIDGET (f->view)),
+                          gtk_widget_get_height (GTK_WIDGET (f->view)), FALSE);
+  kz_board_geometry_point_to_pixel (&g, pt ("b7"), &x, &y);
+  g_signal_emit_by_name (secondary, "pressed", 1, x, y);
+  menu_target (f->view, &side, &troop);
+  g_assert_cmpint (side, ==, KZ_TURKS);
+  g_assert_cmpint (troop, ==, state.pieces[pt ("b7")].troop);
+  gtk_popover_popdown (GTK_POPOVER (kz_board_view_get_piece_menu (f->view)));
+  wait_frames (2);
+  g_assert_false (gtk_widget_get_visible (kz_board_view_get_piece_menu (f->view)));
+
+  /* The Menu key on the point with the keyboard focus (a9). */
+  keys = find_controller (f->view, GTK_TYPE_EVENT_CONTROLLER_KEY, 0);
+  g_assert_nonnull (keys);
+  for (int i = 0; i < 12 && kz_board_view_get_focus_point (f->view) != pt ("a9"); i++)
+    {
+      g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Up, 0, 0, &handled);
+      if (kz_board_view_get_focus_point (f->view) == pt ("a9"))
+        break;
+      g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Left, 0, 0, &handled);
+    }
+  g_assert_cmpint (kz_board_view_get_focus_point (f->view), ==, pt ("a9"));
+  handled = FALSE;
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Menu, 0, 0, &handled);
+  g_assert_true (handled);
+  menu_target (f->view, &side, &troop);
+  g_assert_cmpint (side, ==, KZ_TURKS);
+  g_assert_cmpint (troop, ==, state.pieces[pt ("a9")].troop);
+
+  /* The legend names the troop and says how to ask; not for a flag. */
+  hetman = kz_board_view_dup_legend (f->view, pt ("c1"));
+  g_assert_nonnull (strstr (hetman, kz_troop_describe (KZ_TROOP_LEADER, KZ_COSSACKS)));
+  g_assert_nonnull (strstr (hetman, "Who Is This?"));
+  flag = kz_board_view_dup_legend (f->view, pt ("c8"));
+  g_assert_cmpstr (flag, ==, "c8, Turkish flag");
+  empty = kz_board_view_dup_legend (f->view, pt ("c5"));
+  g_assert_null (empty);
+}
+
 /* High contrast: its own board, whose lines, pieces and emblems stand out
  * (WCAG ratios: 7 for lines, 3 for the discs, 4.5 for the emblems). */
 static void
@@ -475,6 +580,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/board-view/painter-sizes", test_painter_sizes);
   g_test_add_func ("/ui/board-view/high-contrast-palette", test_high_contrast_palette);
   g_test_add ("/ui/board-view/reduced-motion", Fixture, NULL, fixture_setup, test_reduced_motion,
+              fixture_teardown);
+  g_test_add ("/ui/board-view/who-is-this", Fixture, NULL, fixture_setup, test_who_is_this,
               fixture_teardown);
   g_test_add ("/ui/board-view/accessible-words", Fixture, NULL, fixture_setup, test_accessible_words,
               fixture_teardown);

@@ -135,6 +135,21 @@ troops_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   kz_show_troops (window ? GTK_WIDGET (window) : NULL, KZ_COSSACKS, -1);
 }
 
+/* "Who Is This?" on a piece (kz_board_view_popup_piece_menu()): the Troops
+ * page at that side's troop, "(ii)" = (KzSide, KzTroop). */
+static void
+show_troop_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  int side, troop;
+
+  g_variant_get (param, "(ii)", &side, &troop);
+  if (side < KZ_COSSACKS || side > KZ_TURKS || troop < KZ_TROOP_INFANTRY || troop > KZ_TROOP_LEADER)
+    return;
+  kz_show_troops (parent ? GTK_WIDGET (parent) : NULL, (KzSide) side, troop);
+}
+
 static void
 shortcuts_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -151,6 +166,7 @@ static const GActionEntry app_actions[] = {
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
   { "how-to-play", how_to_play_activated, NULL, NULL, NULL, { 0 } },
   { "troops", troops_activated, NULL, NULL, NULL, { 0 } },
+  { "show-troop", show_troop_activated, "(ii)", NULL, NULL, { 0 } },
   { "shortcuts", shortcuts_activated, NULL, NULL, NULL, { 0 } },
 };
 

@@ -1,6 +1,8 @@
 /* kz-board-view-input.c — KzBoardView's input: clicks and drags of the
  * pointer, the keys (arrows, Enter, Space, Escape), a hinted move, the
- * piece legend in tooltips and the hand over what can be clicked.  The
+ * piece legend in tooltips, the piece menu ("Who Is This?": the right
+ * button, a long press, the Menu key) and the hand over what can be
+ * clicked.  The
  * rules of a click are kz-board-input.c's; this file feeds it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -198,6 +200,7 @@ drag_begin (GtkGestureDrag *gesture,
   self->press_x = x;
   self->press_y = y;
   self->dragging = FALSE;
+  self->long_pressed = FALSE;
   self->keyboard_mode = FALSE;
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
@@ -263,6 +266,12 @@ drag_end (GtkGestureDrag *gesture,
       return;
     }
   self->press_point = KZ_NO_POINT;
+  if (self->long_pressed)
+    {
+      /* The press opened the piece menu: it was no click. */
+      self->long_pressed = FALSE;
+      return;
+    }
   if (hypot (dx, dy) < 8)
     {
       if (from != KZ_NO_POINT && self->points[from] != NULL)
@@ -274,7 +283,124 @@ drag_end (GtkGestureDrag *gesture,
     }
 }
 
+/* ---- the piece menu ---- */
+
+/* The side and troop of the piece on sq; FALSE when none stands there
+ * (or its troop is unknown: a position set up without piece ids). */
+static gboolean
+troop_at (KzBoardView *self, int sq, int *side, int *troop)
+{
+  const KzPiece *piece;
+  int on;
+
+  if (!kz_point_valid (sq))
+    return FALSE;
+  on = kz_position_piece_at (&self->state.pos, sq);
+  piece = &self->state.pieces[sq];
+  if (on < 0 || piece->side != on || piece->troop < 0)
+    return FALSE;
+  if (side)
+    *side = on;
+  if (troop)
+    *troop = piece->troop;
+  return TRUE;
+}
+
+gboolean
+kz_board_view_popup_piece_menu (KzBoardView *self,
+                                int          sq)
+{
+  g_autoptr (GMenu) menu = NULL;
+  g_autoptr (GMenuItem) item = NULL;
+  KzBoardGeometry g;
+  double x, y, radius;
+  int side, troop;
+
+  g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), FALSE);
+  if (self->dragging || !troop_at (self, sq, &side, &troop))
+    return FALSE;
+  menu = g_menu_new ();
+  item = g_menu_item_new (_("_Who Is This?"), NULL);
+  g_menu_item_set_action_and_target_value (item, "app.show-troop",
+                                           g_variant_new ("(ii)", side, troop));
+  g_menu_append_item (menu, item);
+  if (self->piece_menu == NULL)
+    {
+      self->piece_menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->piece_menu), TRUE);
+      gtk_widget_set_parent (self->piece_menu, GTK_WIDGET (self));
+    }
+  else
+    gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->piece_menu), G_MENU_MODEL (menu));
+  kz_board_view_geometry (self, &g);
+  kz_board_geometry_point_to_pixel (&g, sq, &x, &y);
+  radius = kz_board_geometry_piece_radius (&g);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->piece_menu),
+                               &(GdkRectangle) { (int) (x - radius), (int) (y - radius),
+                                                 MAX (1, (int) (2 * radius)),
+                                                 MAX (1, (int) (2 * radius)) });
+  gtk_popover_popup (GTK_POPOVER (self->piece_menu));
+  return TRUE;
+}
+
+GtkWidget *
+kz_board_view_get_piece_menu (KzBoardView *self)
+{
+  g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), NULL);
+  return self->piece_menu;
+}
+
+static int
+point_at (KzBoardView *self, double x, double y)
+{
+  KzBoardGeometry g;
+
+  kz_board_view_geometry (self, &g);
+  return kz_board_geometry_pixel_to_point (&g, x, y);
+}
+
+static void
+secondary_pressed (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   KzBoardView     *self)
+{
+  if (kz_board_view_popup_piece_menu (self, point_at (self, x, y)))
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+long_pressed (GtkGestureLongPress *gesture,
+              double               x,
+              double               y,
+              KzBoardView         *self)
+{
+  if (kz_board_view_popup_piece_menu (self, point_at (self, x, y)))
+    self->long_pressed = TRUE;
+}
+
 /* The piece legend: a piece's or a standing flag's name on hover. */
+char *
+kz_board_view_dup_legend (KzBoardView *self,
+                          int          sq)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), NULL);
+  if (!kz_point_valid (sq))
+    return NULL;
+  /* Only pieces and standing flags: an empty point says nothing new. */
+  if (kz_position_free_points (&self->state.pos) & KZ_BIT (sq))
+    return NULL;
+  text = kz_board_describe_point (&self->state, sq);
+  if (troop_at (self, sq, NULL, NULL))
+    /* The legend names the troop ("c1, Cossack piece, Hetman"); its
+     * story is one click away. */
+    return g_strdup_printf ("%s\n%s", text, _("Right-click: Who Is This?"));
+  return g_steal_pointer (&text);
+}
+
 gboolean
 kz_board_view_query_tooltip (GtkWidget  *widget,
                              int         x,
@@ -284,19 +410,15 @@ kz_board_view_query_tooltip (GtkWidget  *widget,
 {
   KzBoardView *self = KZ_BOARD_VIEW (widget);
   KzBoardGeometry g;
-  int sq;
   g_autofree char *text = NULL;
 
   if (self->dragging || self->animating)
     return FALSE;
   kz_board_view_geometry (self, &g);
-  sq = keyboard ? self->focus_point : kz_board_geometry_pixel_to_point (&g, x, y);
-  if (!kz_point_valid (sq))
+  text = kz_board_view_dup_legend (self, keyboard ? self->focus_point
+                                                  : kz_board_geometry_pixel_to_point (&g, x, y));
+  if (text == NULL)
     return FALSE;
-  /* Only pieces and standing flags: an empty point says nothing new. */
-  if (kz_position_free_points (&self->state.pos) & KZ_BIT (sq))
-    return FALSE;
-  text = kz_board_describe_point (&self->state, sq);
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
@@ -345,6 +467,12 @@ key_pressed (GtkEventControllerKey *controller,
     case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space: case GDK_KEY_KP_Space:
       kz_board_view_click_point (self, self->focus_point);
       return TRUE;
+    case GDK_KEY_Menu:
+      return kz_board_view_popup_piece_menu (self, self->focus_point);
+    case GDK_KEY_F10:
+      if (!(state & GDK_SHIFT_MASK))
+        return FALSE;
+      return kz_board_view_popup_piece_menu (self, self->focus_point);
     case GDK_KEY_Escape:
       if (kz_board_input_get_selected (self->input) == KZ_NO_POINT)
         return FALSE;
@@ -372,6 +500,19 @@ kz_board_view_input_init (KzBoardView *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  /* The piece menu: the secondary button, or a long press on a touch screen. */
+  {
+    GtkGesture *secondary = gtk_gesture_click_new ();
+    GtkGesture *hold = gtk_gesture_long_press_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+    g_signal_connect (secondary, "pressed", G_CALLBACK (secondary_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+    gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (hold), TRUE);
+    g_signal_connect (hold, "pressed", G_CALLBACK (long_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (hold));
+  }
 
   focus = gtk_event_controller_focus_new ();
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);

@@ -4,7 +4,8 @@
  *   kz-board-view.c        state, animation, properties, size, focus,
  *                          the point widgets and the live label
  *   kz-board-view-draw.c   the drawing (snapshot)
- *   kz-board-view-input.c  clicks, drags, keys, hints, tooltips
+ *   kz-board-view-input.c  clicks, drags, keys, hints, tooltips, the
+ *                          piece menu ("Who Is This?")
  *
  * kz-board-describe.c (the board in words) needs no private state.
  * Not for any other file: the rest of the app uses kz-board-view.h.
@@ -63,6 +64,11 @@ struct _KzBoardView {
    * happened (the last move, the end of the game). */
   GtkWidget    *points[KZ_GRID_SIZE];
   GtkWidget    *live;
+
+  /* "Who Is This?" on a piece: a GtkPopoverMenu made on first use; a long
+   * press that opened it is not also a click. */
+  GtkWidget    *piece_menu;
+  gboolean      long_pressed;
 };
 
 /* kz-board-view.c */

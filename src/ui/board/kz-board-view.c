@@ -414,6 +414,8 @@ kz_board_view_size_allocate (GtkWidget *widget,
     gtk_widget_measure (self->live, GTK_ORIENTATION_VERTICAL, w, &min, &h, NULL, NULL);
     gtk_widget_size_allocate (self->live, &(GtkAllocation) { 0, 0, w, MIN (MAX (min, 1), height) }, -1);
   }
+  if (self->piece_menu)
+    gtk_popover_present (GTK_POPOVER (self->piece_menu));
 }
 
 /* The keyboard enters the board at the point of the focus ring, and Tab
@@ -475,6 +477,7 @@ kz_board_view_dispose (GObject *object)
   for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
     g_clear_pointer (&self->points[sq], gtk_widget_unparent);
   g_clear_pointer (&self->live, gtk_widget_unparent);
+  g_clear_pointer (&self->piece_menu, gtk_widget_unparent);
   G_OBJECT_CLASS (kz_board_view_parent_class)->dispose (object);
 }
 

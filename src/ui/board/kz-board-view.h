@@ -61,6 +61,20 @@ void       kz_board_view_finish_animation (KzBoardView *self);
 void       kz_board_view_cancel_input     (KzBoardView *self);
 /* The point under the keyboard focus ring. */
 int        kz_board_view_get_focus_point  (KzBoardView *self);
+/* The menu of a piece (right click, long press, the Menu key or
+ * Shift+F10 on the point with the keyboard focus): "Who Is This?", which
+ * activates app.show-troop with the piece's side and troop, "(ii)".
+ * Shows it pointing at `sq`; FALSE (nothing shown) when no piece with a
+ * troop stands there. */
+gboolean   kz_board_view_popup_piece_menu (KzBoardView *self,
+                                           int          sq);
+/* The tooltip of a point: the piece or standing flag there in words (the
+ * troop named) and, for a piece, how to ask who it is; NULL for an empty
+ * point. */
+char      *kz_board_view_dup_legend       (KzBoardView *self,
+                                           int          sq);
+/* That menu (a GtkPopoverMenu), or NULL before it was first shown. */
+GtkWidget *kz_board_view_get_piece_menu   (KzBoardView *self);
 /* Feeds a click on a point as if the player had clicked it (used by the
  * keyboard handler and tests). */
 void       kz_board_view_click_point      (KzBoardView *self,
