@@ -209,6 +209,17 @@ in_session() {
       start_app "$lang" "$style"
       app_action troops
       ;;
+    battle)
+      # The demonstration battle (app.demonstration) stopped at move 18,
+      # the chain of three jumps that takes the Turkish flag, its comment
+      # shown under the board.
+      write_settings Ivan Mehmed
+      start_app "$lang" "$style"
+      app_action demonstration
+      wait_for 20 bash -c '[ "$(action_state review)" = true ]' \
+        || die "app.demonstration did not open the review"
+      win_action review-goto "uint32 35"
+      ;;
     puzzles)
       # Two puzzles solved and one failed (their attempts stored through
       # kazaki-cli), then a puzzle with an apex jump, its first move played.
@@ -258,6 +269,8 @@ SHOTS=(
   "library library.png en default"
   "library-ru library-ru.png ru default"
   "troops troops.png en default"
+  "battle battle.png en default"
+  "battle-ru battle-ru.png ru default"
   "puzzles puzzles.png en default"
 )
 out=${1:-data/screenshots}
