@@ -107,6 +107,16 @@ for _ in 1 2 3; do
   sleep 0.3
 done
 check "every puzzle offered has the theme (last: $shown, $themes)" grep -q "apex-jump" <<<"$themes"
+check "win.puzzle-theme's state is the theme" test "$(pz_state puzzle-theme)" = apex-jump
+if "$CLI" puzzles --theme no-moves | grep -q .; then
+  skip "a theme no puzzle has is not offered" "some puzzle has no-moves"
+else
+  pz puzzle-theme "'no-moves'"
+  sleep 0.5
+  check "a theme no puzzle has is not offered" test "$(pz_state puzzle-theme)" = apex-jump
+fi
+pz puzzle-theme "''"
+check "'' is every theme again" eventually test "$(pz_state puzzle-theme)" = ""
 
 check "the app quits cleanly" quit_app
 check_no_criticals "$tmp"/app*.log

@@ -61,6 +61,7 @@ struct _KzPuzzlesWindow {
   GHashTable     *tried;       /* ids of puzzles attempted */
   GArray         *ratings;     /* double: the rating after each attempt, oldest first */
   char           *theme;       /* NULL: every theme */
+  GPtrArray      *theme_ids;   /* the dropdown's themes after "All Themes": those with puzzles */
 };
 
 G_DEFINE_FINAL_TYPE (KzPuzzlesWindow, kz_puzzles_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -489,9 +490,8 @@ set_theme (KzPuzzlesWindow *self, const char *theme)
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "puzzle-theme");
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (theme ? theme : ""));
   guint index = 0;
-  const char *const *names = kz_puzzle_theme_names ();
-  for (guint i = 0; theme && names[i]; i++)
-    if (g_str_equal (names[i], theme))
+  for (guint i = 0; theme && i < self->theme_ids->len; i++)
+    if (g_str_equal (self->theme_ids->pdata[i], theme))
       index = i + 1;
   if (gtk_drop_down_get_selected (self->theme_dropdown) != index)
     gtk_drop_down_set_selected (self->theme_dropdown, index);
@@ -508,8 +508,7 @@ static void
 on_theme_selected (GtkDropDown *dropdown, GParamSpec *pspec, KzPuzzlesWindow *self)
 {
   guint i = gtk_drop_down_get_selected (dropdown);
-  const char *const *names = kz_puzzle_theme_names ();
-  set_theme (self, i == 0 || i == GTK_INVALID_LIST_POSITION ? NULL : names[i - 1]);
+  set_theme (self, i == 0 || i > self->theme_ids->len ? NULL : self->theme_ids->pdata[i - 1]);
 }
 
 static void
@@ -517,8 +516,15 @@ fill_themes (KzPuzzlesWindow *self)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
   gtk_string_list_append (list, _("All Themes"));
+  /* only the themes some puzzle has */
   for (const char *const *t = kz_puzzle_theme_names (); *t; t++)
-    gtk_string_list_append (list, theme_label (*t));
+    for (guint i = 0; i < self->puzzles->len; i++)
+      if (kz_puzzle_has_theme (self->puzzles->pdata[i], *t))
+        {
+          g_ptr_array_add (self->theme_ids, (gpointer) *t);
+          gtk_string_list_append (list, theme_label (*t));
+          break;
+        }
   gtk_drop_down_set_model (self->theme_dropdown, G_LIST_MODEL (list));
   gtk_drop_down_set_selected (self->theme_dropdown, 0);
   g_signal_connect (self->theme_dropdown, "notify::selected", G_CALLBACK (on_theme_selected),
@@ -577,9 +583,12 @@ theme_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzPuzzlesWindow *self = user_data;
   const char *theme = g_variant_get_string (param, NULL);
-  if (theme[0] && !g_strv_contains (kz_puzzle_theme_names (), theme))
+  gboolean offered = theme[0] == '\0';
+  for (guint i = 0; !offered && i < self->theme_ids->len; i++)
+    offered = g_str_equal (self->theme_ids->pdata[i], theme);
+  if (!offered)
     {
-      g_warning ("No puzzle theme %s", theme);
+      g_warning ("No puzzle has the theme %s", theme);
       return;
     }
   set_theme (self, theme);
@@ -614,6 +623,7 @@ kz_puzzles_window_dispose (GObject *object)
   g_clear_pointer (&self->tried, g_hash_table_unref);
   g_clear_pointer (&self->ratings, g_array_unref);
   g_clear_pointer (&self->theme, g_free);
+  g_clear_pointer (&self->theme_ids, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_PUZZLES_WINDOW);
   G_OBJECT_CLASS (kz_puzzles_window_parent_class)->dispose (object);
 }
@@ -660,6 +670,7 @@ kz_puzzles_window_init (KzPuzzlesWindow *self)
                                  FALSE);
   self->tried = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->ratings = g_array_new (FALSE, FALSE, sizeof (double));
+  self->theme_ids = g_ptr_array_new ();
   g_signal_connect (self->board, "move-chosen", G_CALLBACK (on_move_chosen), self);
   g_signal_connect (self->board, "message", G_CALLBACK (on_board_message), self);
 }
