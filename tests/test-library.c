@@ -4,11 +4,14 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <locale.h>
 #include <string.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <glib/gi18n-lib.h>
 
+#include "kz-game-item.h"
 #include "kz-game-list-model.h"
 #include "kz-kgn.h"
 #include "kz-replay.h"
@@ -1046,10 +1049,87 @@ test_list_hide_rows_above (Fixture *f, gconstpointer data)
   g_array_unref (m.ids);
 }
 
+/* ---- what a row shows (issue 24, item 10) ------------------------------- */
+
+/* A game imported with a date but no time shows that date, with no
+ * invented time of day ("12:00"); a game played here shows its time. */
+static void
+test_item_date_only (void)
+{
+  g_autoptr (KzGameInfo) info = g_new0 (KzGameInfo, 1);
+  g_autoptr (KzGameItem) imported = NULL;
+  g_autoptr (KzGameItem) played = NULL;
+  g_autofree char *date = NULL;
+  g_autofree char *date_time = NULL;
+  g_autoptr (GDateTime) noon = g_date_time_new_utc (2024, 3, 5, 12, 0, 0);
+  g_autoptr (GDateTime) later = g_date_time_new_utc (2024, 3, 5, 15, 42, 10);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = NULL;
+
+  info->cossacks = g_strdup ("Ivan");
+  info->turks = g_strdup ("Ali");
+  /* The date as KGN import reads [Date "2024.03.05"]. */
+  game = kz_kgn_parse_game ("[Date \"2024.03.05\"]\n\n1. c4-c5 *\n", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (kz_game_get_start_time (game), ==, g_date_time_to_unix (noon));
+  g_assert_true (kz_start_time_is_date_only (kz_game_get_start_time (game)));
+
+  info->start_time = g_date_time_to_unix (noon);
+  imported = kz_game_item_new (info);
+  date = kz_game_item_dup_date_text (imported);
+  g_test_message ("imported: %s", date);
+  g_assert_nonnull (strstr (date, "2024"));
+  g_assert_null (strchr (date, ':'));
+
+  info->start_time = g_date_time_to_unix (later);
+  g_assert_false (kz_start_time_is_date_only (info->start_time));
+  played = kz_game_item_new (info);
+  date_time = kz_game_item_dup_date_text (played);
+  g_test_message ("played: %s", date_time);
+  g_assert_nonnull (strchr (date_time, ':'));
+}
+
+/* The names the app gives, stored in English, read in the user's
+ * language (Russian here); other names as they are. */
+static void
+test_item_default_names (void)
+{
+  g_autoptr (KzGameInfo) info = g_new0 (KzGameInfo, 1);
+  g_autoptr (KzGameItem) item = NULL;
+  g_autofree char *players = NULL;
+  const char *computer;
+
+  bindtextdomain (GETTEXT_PACKAGE, TEST_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  setlocale (LC_ALL, "");
+  computer = g_dgettext (GETTEXT_PACKAGE, "Computer");
+  if (g_str_equal (computer, "Computer"))
+    {
+      g_setenv ("LANGUAGE", "C", TRUE);
+      setlocale (LC_ALL, "");
+      g_test_skip ("no Russian translation here (the C library ignores LANGUAGE, or no .mo built)");
+      return;
+    }
+  g_assert_cmpstr (kz_player_name_display ("Computer"), ==, "Компьютер");
+  g_assert_cmpstr (kz_player_name_display ("Player"), ==, "Игрок");
+  g_assert_cmpstr (kz_player_name_display ("Ivan"), ==, "Ivan");
+  g_assert_cmpstr (kz_player_name_display ("Компьютер"), ==, "Компьютер");
+  info->cossacks = g_strdup ("Player");
+  info->turks = g_strdup ("Computer");
+  item = kz_game_item_new (info);
+  players = kz_game_item_dup_players_text (item);
+  g_assert_cmpstr (players, ==, "Игрок — Компьютер");
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, "");
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/library/item/date-only", test_item_date_only);
+  g_test_add_func ("/library/item/default-names", test_item_default_names);
   g_test_add ("/library/list/first-page", Fixture, GINT_TO_POINTER (1), big_setup,
               test_list_first_page, big_teardown);
   g_test_add ("/library/list/far-page", Fixture, GINT_TO_POINTER (1), big_setup,

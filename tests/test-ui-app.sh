@@ -18,6 +18,17 @@ use_private_home keyfile
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
 
+# Without its settings schema (./_build/src/kazaki outside meson devenv)
+# the app says what to do instead of aborting in GSettings (issue 24).
+out=$(env -u GSETTINGS_SCHEMA_DIR XDG_DATA_DIRS="$tmp/none" XDG_DATA_HOME="$tmp/none" "$KAZAKI" 2>&1)
+status=$?
+if [ "$status" = 1 ] && printf '%s' "$out" | grep -q 'meson devenv -C .* kazaki' \
+   && printf '%s' "$out" | grep -q 'build-aux/run' && ! printf '%s' "$out" | grep -qi 'abort\|trap'; then
+  ok "without its settings schema: a message pointing to meson devenv and build-aux/run"
+else
+  not_ok "without its settings schema: a message pointing to meson devenv and build-aux/run" "status $status: $out"
+fi
+
 # The moves of the only stored game (KGN movetext), or nothing.
 stored_moves() {
   local db=$1 id

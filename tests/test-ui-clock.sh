@@ -4,7 +4,8 @@
 # clock survives a kill (SIGKILL) and a restart, the clock times exported
 # to KGN and imported back, and pausing: the player's pause (win.pause),
 # the clocks stopped under a dialog, the time of an unfinished turn
-# charged after a restart, the computer waiting while paused.  TAP output.
+# charged after a restart, the computer waiting while paused, and no time
+# charged before the alert about a damaged database.  TAP output.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
@@ -15,6 +16,9 @@ set -u
 use_private_home keyfile
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
+# Not a first start: the welcome page would hold the clocks (it covers the
+# board of a game not begun yet).
+gsettings set io.github.kazaki.Kazaki how-to-play-offered true
 
 newest() { "$CLI" --db "$db" list 2>/dev/null | head -1; }
 newest_kgn() { "$CLI" --db "$db" show "$(newest | cut -f1)"; }
@@ -172,6 +176,31 @@ sleep 3
 check "paused while the computer thinks, it does not move" test "$(plies)" = "$p0"
 win_action pause
 check "resumed, the computer plays" wait_until 20 bash -c '[ "$(plies)" -gt "$1" ]' _ "$p0"
+quit_app
+
+# --- 8. a damaged database: its alert comes first, the clock waits -------
+# (issue 24: the clock of the new timed game ran about a second before the
+# alert showed.)  Every change of the window's actions' states is watched
+# on the bus from the start: clock-running never turns true while the
+# alert is up or before it.
+export XDG_DATA_HOME="$tmp/damaged"
+mkdir -p "$XDG_DATA_HOME/kazaki"
+head -c 8192 /dev/urandom > "$XDG_DATA_HOME/kazaki/games.db"
+gsettings set io.github.kazaki.Kazaki last-game-kind two-players
+gsettings set io.github.kazaki.Kazaki time-control "60"
+gdbus monitor --session --dest "$APP_ID" --object-path "$APP_PATH/window/1" >"$tmp/states.log" 2>&1 &
+monitor_pid=$!
+sleep 0.5
+start_app damaged
+check "a damaged database: its alert is shown" \
+  eventually bash -c '[ -n "$(action_state shown-alert)" ] && [ "$(action_state shown-alert)" != "'"''"'" ]'
+sleep 1
+kill "$monitor_pid" 2>/dev/null; wait "$monitor_pid" 2>/dev/null
+if grep -q "clock-running': <true>" "$tmp/states.log"; then
+  not_ok "and the clock did not run before it, nor while it is shown" "$(grep -o "clock-running': <[a-z]*>" "$tmp/states.log")"
+else
+  ok "and the clock did not run before it, nor while it is shown"
+fi
 quit_app
 
 check_no_criticals "$tmp"/app-*.log

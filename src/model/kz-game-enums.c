@@ -208,6 +208,26 @@ kz_player_name_clean (const char *name)
   return g_string_free (out, FALSE);
 }
 
+gboolean
+kz_start_time_is_date_only (gint64 unix_seconds)
+{
+  return unix_seconds > 0 && unix_seconds % (24 * 60 * 60) == 12 * 60 * 60;
+}
+
+const char *
+kz_player_name_display (const char *name)
+{
+  /* The names the app gives (kz-window-game.c) as an English session
+   * stored them; a name stored in another language stays as it is. */
+  static const char *const defaults[] = { N_("Computer"), N_("Player"), N_("Cossacks"),
+                                          N_("Turks") };
+
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (defaults); i++)
+    if (strcmp (name, defaults[i]) == 0)
+      return _(defaults[i]);
+  return name;
+}
+
 char *
 kz_player_describe (KzPlayerKind kind, int level)
 {

@@ -169,7 +169,7 @@ kz_game_item_get_n_moves (KzGameItem *self)
 static const char *
 display_name (const char *name)
 {
-  return name && name[0] ? name : _("Unknown player");
+  return name && name[0] ? kz_player_name_display (name) : _("Unknown player");
 }
 
 char *
@@ -205,6 +205,16 @@ kz_game_item_dup_date_text (KzGameItem *self)
   g_return_val_if_fail (KZ_IS_GAME_ITEM (self), NULL);
   if (self->info->start_time <= 0)
     return g_strdup (_("Unknown date"));
+  if (kz_start_time_is_date_only (self->info->start_time))
+    {
+      /* A date without a time (imported): that day, no invented 12:00. */
+      g_autoptr (GDateTime) day = g_date_time_new_from_unix_utc (self->info->start_time);
+      if (day == NULL)
+        return g_strdup (_("Unknown date"));
+      /* TRANSLATORS: the date of a game in the library whose time of day is
+       * unknown, see strftime */
+      return g_date_time_format (day, _("%-d %b %Y"));
+    }
   g_autoptr (GDateTime) dt = g_date_time_new_from_unix_local (self->info->start_time);
   if (dt == NULL)
     return g_strdup (_("Unknown date"));

@@ -284,11 +284,19 @@ gboolean            kz_player_name_validate (const char *name, GError **error);
  * and it is cut to KZ_PLAYER_NAME_MAX characters.
  * Free with g_free. */
 char               *kz_player_name_clean (const char *name);
+/* A player's name for display: a default name the app gives ("Computer",
+ * "Player", "Cossacks", "Turks"), stored as an English session wrote it,
+ * in the user's language; any other name (NULL and "" too) as it is. */
+const char         *kz_player_name_display (const char *name);
 /* A short translated description of a kind of player, for display:
  * "Human", "Computer, level 3", "Random mover".  Free with g_free. */
 char               *kz_player_describe (KzPlayerKind kind, int level);
-/* Seconds since the epoch (0 = unknown). */
+/* Seconds since the epoch (0 = unknown).  A game imported with a date but
+ * no time starts at 12:00:00 UTC of that date (the same date in every
+ * time zone): kz_start_time_is_date_only() says so, and its time of day
+ * is not shown. */
 gint64              kz_game_get_start_time (KzGame *self);
+gboolean            kz_start_time_is_date_only (gint64 unix_seconds);
 void                kz_game_set_start_time (KzGame *self, gint64 unix_seconds);
 gint64              kz_game_get_end_time (KzGame *self);
 /* Extra KGN tags (Event, Site, Round, and any others) kept verbatim. */

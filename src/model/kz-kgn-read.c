@@ -376,6 +376,8 @@ parse_date (const char *text, gint64 *out)
     return FALSE;
   if (!g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y) || y < 1970)
     return FALSE;
+  /* Noon UTC: the same date in every time zone, and a date without a
+   * time of day (kz_start_time_is_date_only()). */
   g_autoptr (GDateTime) dt = g_date_time_new_utc (y, m, d, 12, 0, 0);
   if (dt == NULL)
     return FALSE;

@@ -224,6 +224,8 @@ kz_application_startup (GApplication *app)
 
   /* AdwApplication loads style.css from the resource base path. */
   self->settings = g_settings_new (APPLICATION_ID);
+  /* Light, dark, or as the system says (Preferences ▸ Style). */
+  kz_follow_style_setting (self->settings);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

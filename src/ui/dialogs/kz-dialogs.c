@@ -241,34 +241,67 @@ kz_show_about (GtkWidget *parent)
 #endif
 }
 
-static const char *speed_ids[] = { "off", "slow", "normal", "fast" };
+/* A combo row's choices and the setting's values, in the same order
+ * (NULL-terminated); the first value is the one for an unknown string. */
+static const char *const speed_ids[] = { "normal", "off", "slow", "normal", "fast", NULL };
+static const char *const style_ids[] = { "system", "system", "light", "dark", NULL };
 
 static gboolean
-speed_get (GValue   *value,
-           GVariant *variant,
-           gpointer  user_data)
+choice_get (GValue   *value,
+            GVariant *variant,
+            gpointer  user_data)
 {
+  const char *const *ids = user_data;
   const char *s = g_variant_get_string (variant, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (speed_ids); i++)
-    if (g_str_equal (s, speed_ids[i]))
+  for (guint i = 1; ids[i]; i++)
+    if (g_str_equal (s, ids[i]))
       {
-        g_value_set_uint (value, i);
+        g_value_set_uint (value, i - 1);
         return TRUE;
       }
-  g_value_set_uint (value, 2);
+  for (guint i = 1; ids[i]; i++)
+    if (g_str_equal (ids[0], ids[i]))
+      g_value_set_uint (value, i - 1);
   return TRUE;
 }
 
 static GVariant *
-speed_set (const GValue       *value,
-           const GVariantType *expected_type,
-           gpointer            user_data)
+choice_set (const GValue       *value,
+            const GVariantType *expected_type,
+            gpointer            user_data)
 {
+  const char *const *ids = user_data;
+  guint n = g_strv_length ((char **) ids) - 1;
   guint i = g_value_get_uint (value);
 
-  return g_variant_new_string (speed_ids[MIN (i, G_N_ELEMENTS (speed_ids) - 1)]);
+  return g_variant_new_string (ids[1 + MIN (i, n - 1)]);
 }
+
+/* The colours the style setting asks for (AdwStyleManager). */
+static void
+apply_style (GSettings *settings)
+{
+  g_autofree char *style = g_settings_get_string (settings, "style");
+  AdwColorScheme scheme = ADW_COLOR_SCHEME_DEFAULT;
+
+  if (g_str_equal (style, "light"))
+    scheme = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_str_equal (style, "dark"))
+    scheme = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
+}
+
+void
+kz_follow_style_setting (GSettings *settings)
+{
+  g_signal_connect (settings, "changed::style", G_CALLBACK (apply_style), NULL);
+  apply_style (settings);
+}
+
+/* The preferences' height: every group shown (measured on libadwaita 1.2
+ * with the Appearance, Board and Sound groups). */
+#define PREFERENCES_HEIGHT 580
 
 void
 kz_show_preferences (GtkWidget *parent,
@@ -289,12 +322,19 @@ kz_show_preferences (GtkWidget *parent,
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (settings, "animation-speed",
                                 gtk_builder_get_object (builder, "speed_row"), "selected",
-                                G_SETTINGS_BIND_DEFAULT, speed_get, speed_set, NULL, NULL);
+                                G_SETTINGS_BIND_DEFAULT, choice_get, choice_set,
+                                (gpointer) speed_ids, NULL);
+  g_settings_bind_with_mapping (settings, "style",
+                                gtk_builder_get_object (builder, "style_row"), "selected",
+                                G_SETTINGS_BIND_DEFAULT, choice_get, choice_set,
+                                (gpointer) style_ids, NULL);
 
 #if KZ_USE_ADW_DIALOG
   {
     AdwDialog *dialog = adw_preferences_dialog_new ();
     adw_preferences_dialog_add (ADW_PREFERENCES_DIALOG (dialog), page);
+    /* Every group in sight, Sound included, without scrolling. */
+    adw_dialog_set_content_height (dialog, PREFERENCES_HEIGHT);
     adw_dialog_present (dialog, parent);
   }
 #else
@@ -302,7 +342,8 @@ kz_show_preferences (GtkWidget *parent,
     GtkWidget *window = adw_preferences_window_new ();
     adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), page);
     adw_preferences_window_set_search_enabled (ADW_PREFERENCES_WINDOW (window), FALSE);
-    gtk_window_set_default_size (GTK_WINDOW (window), 480, 360);
+    /* Every group in sight, Sound included, without scrolling. */
+    gtk_window_set_default_size (GTK_WINDOW (window), 480, PREFERENCES_HEIGHT);
     kz_add_close_shortcuts (GTK_WINDOW (window));
     gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (gtk_widget_get_root (parent)));
     gtk_window_set_modal (GTK_WINDOW (window), TRUE);

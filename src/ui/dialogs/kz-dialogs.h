@@ -42,6 +42,9 @@ void     kz_show_about          (GtkWidget *parent);
  * AdwPreferencesWindow) bound to the application's settings. */
 void     kz_show_preferences    (GtkWidget *parent,
                                  GSettings *settings);
+/* Light or dark colours as the setting "style" says (system, light,
+ * dark), now and whenever it changes. */
+void     kz_follow_style_setting (GSettings *settings);
 
 /* The keyboard shortcuts (AdwShortcutsDialog on libadwaita ≥ 1.8, else
  * a GtkShortcutsWindow). */

@@ -23,7 +23,8 @@ struct _KzClockController {
   KzGame      *game;
   KzGameClock *clock;          /* NULL without a time control */
   gboolean     paused;         /* by the player */
-  gboolean     interrupted;    /* a dialog over the window, or minimised */
+  gboolean     interrupted;    /* a dialog over the window, minimised, or held */
+  gboolean     held;           /* by the window (kz_clock_controller_set_held()) */
   GtkWindow   *window;         /* watched; not a reference */
   GdkSurface  *surface;        /* the window's, whose state says minimised */
 };
@@ -242,7 +243,7 @@ minimised (KzClockController *self)
 static void
 update_interrupted (KzClockController *self)
 {
-  gboolean interrupted = dialog_over_window (self) || minimised (self);
+  gboolean interrupted = dialog_over_window (self) || minimised (self) || self->held;
   gboolean was = kz_clock_controller_is_halted (self);
 
   if (interrupted == self->interrupted)
@@ -250,6 +251,15 @@ update_interrupted (KzClockController *self)
   self->interrupted = interrupted;
   if (was != kz_clock_controller_is_halted (self))
     g_signal_emit (self, signals[SIGNAL_HALTED_CHANGED], 0);
+}
+
+void
+kz_clock_controller_set_held (KzClockController *self,
+                              gboolean           held)
+{
+  g_return_if_fail (KZ_IS_CLOCK_CONTROLLER (self));
+  self->held = held;
+  update_interrupted (self);
 }
 
 /* Every window of the app: a dialog transient for the watched one counts

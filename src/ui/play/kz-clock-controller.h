@@ -4,7 +4,8 @@
  * It holds the game's KzGameClock (none without a time control), the
  * player's pause, and the interruptions that stop the clocks by
  * themselves: a modal dialog over the window it watches, the window
- * minimised or suspended.  It shows the pause in the widgets it is given
+ * minimised or suspended, or what the window holds them for
+ * (kz_clock_controller_set_held()).  It shows the pause in the widgets it is given
  * (kz-window.ui sets them: the header's pause box and button, the page
  * over the board with its Resume button, the board hidden meanwhile).
  *
@@ -51,6 +52,10 @@ void         kz_clock_controller_update             (KzClockController *self,
                                                      gboolean           offered,
                                                      gboolean           in_header,
                                                      gboolean           stopped);
+/* Held by the window as by a dialog: an alert not shown yet (a damaged
+ * database at start), the welcome page over the board. */
+void         kz_clock_controller_set_held           (KzClockController *self,
+                                                     gboolean           held);
 /* The Resume button while the page over the board is shown, else NULL. */
 GtkWidget   *kz_clock_controller_get_resume_widget  (KzClockController *self);
 

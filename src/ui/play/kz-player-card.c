@@ -64,6 +64,8 @@ kz_player_card_set_player (KzPlayerCard *self, const char *name)
   g_autofree char *title = NULL;
 
   g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  /* "Computer" stored by an English session reads "Компьютер" in Russian. */
+  name = kz_player_name_display (name);
   if (name == NULL || *name == '\0' || g_str_equal (name, side_name (self->side)))
     title = g_strdup (side_name (self->side));
   else

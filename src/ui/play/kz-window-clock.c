@@ -220,3 +220,15 @@ kz_window_clock_dispose (KzWindow *self)
   kz_clock_controller_watch (self->clocks, NULL);
   kz_clock_controller_set_game (self->clocks, NULL);
 }
+
+/* An alert held back until the window is up (a damaged database at
+ * start) stops the clock from the start, not from when it shows; the
+ * welcome page covers the board of a game not begun. */
+void
+kz_window_clock_interruptions_changed (KzWindow *self)
+{
+  kz_clock_controller_set_held (self->clocks,
+                                self->pending_alert != NULL
+                                || (self->welcome_page != NULL
+                                    && gtk_widget_get_visible (self->welcome_page)));
+}

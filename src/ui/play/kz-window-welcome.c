@@ -40,6 +40,8 @@ kz_window_show_welcome (KzWindow *self, gboolean shown)
   gtk_accessible_update_state (GTK_ACCESSIBLE (board), GTK_ACCESSIBLE_STATE_HIDDEN,
                                shown || kz_clock_controller_get_resume_widget (self->clocks) != NULL,
                                -1);
+  /* A timed game waits while the page covers it. */
+  kz_window_clock_interruptions_changed (self);
   if (shown)
     kz_welcome_page_focus_first (KZ_WELCOME_PAGE (self->welcome_page));
   else if (had_focus)

@@ -28,7 +28,8 @@ void
 kz_narrow_layout_set_narrow_header (AdwApplicationWindow *window,
                                     gboolean              narrow)
 {
-  static const char *const actions[] = { "app.new-game", "win.flip-board", "app.how-to-play" };
+  static const char *const actions[] = { "app.new-game", "win.flip-board", "app.how-to-play",
+                                          "win.show-side-panel" };
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     {

@@ -25,9 +25,10 @@ gboolean kz_narrow_layout_add (AdwApplicationWindow *window,
                                GtkWidget            *flip);
 
 /* libadwaita < 1.4 (no breakpoints): for a window narrower than 640 px,
- * the header leaves out New Game, Flip Board and How to Play (all in the
- * main menu and on their keys), so that the window can get as narrow as
- * 360 px and the title stays whole. */
+ * the header leaves out New Game, Flip Board, How to Play and the side
+ * panel's toggle (all in the main menu and on their keys), so that the
+ * window can get as narrow as 360 px and the title stays whole, on at
+ * most three lines. */
 void     kz_narrow_layout_set_narrow_header (AdwApplicationWindow *window,
                                              gboolean              narrow);
 

@@ -181,6 +181,7 @@ kz_window_warn_storage (KzWindow *self, const char *what, const GError *error)
        * it is not hidden behind the window. */
       g_clear_object (&self->pending_alert);
       self->pending_alert = g_object_ref_sink (alert);
+      kz_window_clock_interruptions_changed (self);
     }
 }
 
@@ -194,6 +195,7 @@ kz_window_present_pending_alert (gpointer user_data)
       GObject *alert = g_steal_pointer (&self->pending_alert);
       kz_alert_present (alert, GTK_WIDGET (self), storage_response, self);
       g_object_unref (alert);
+      kz_window_clock_interruptions_changed (self);   /* now the alert shown stops it */
     }
   return G_SOURCE_REMOVE;
 }

@@ -156,6 +156,9 @@ void            kz_window_show_clocks        (KzWindow *self);
 /* Paused by the player or interrupted (a dialog, minimised): a timed game
  * not over stands still -- no move, the computer's included. */
 gboolean        kz_window_game_paused        (KzWindow *self);
+/* Something that stops the clocks came or went: an alert held back, the
+ * welcome page (the clock's own signals follow dialogs and minimising). */
+void            kz_window_clock_interruptions_changed (KzWindow *self);
 /* The player's pause (win.pause); nothing for a game without a clock. */
 void            kz_window_pause_game         (KzWindow *self,
                                               gboolean  paused);

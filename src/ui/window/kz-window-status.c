@@ -180,14 +180,19 @@ kz_window_update_subtitle (KzWindow *self)
     return;
   if (reviewed)
     {
-      const char *cossacks = kz_game_get_player_name (reviewed, KZ_COSSACKS);
-      const char *turks = kz_game_get_player_name (reviewed, KZ_TURKS);
+      const char *cossacks = kz_player_name_display (kz_game_get_player_name (reviewed, KZ_COSSACKS));
+      const char *turks = kz_player_name_display (kz_game_get_player_name (reviewed, KZ_TURKS));
 
       /* Translators: the window's subtitle while a game is reviewed, its
        * players: "Review: Ivan – Ali" (the Cossacks' first) */
       subtitle = g_strdup_printf (_("Review: %s – %s"), cossacks && *cossacks ? cossacks : _("Cossacks"),
                                   turks && *turks ? turks : _("Turks"));
     }
+  else if (kz_window_human_vs_computer (self) && self->narrow)
+    /* Narrow (libadwaita < 1.4, where the title has about 90 px): short,
+     * so that the title takes three lines at most. */
+    subtitle = kz_player_describe (KZ_PLAYER_COMPUTER,
+                                   kz_game_get_player_level (self->game, KZ_OTHER (kz_window_human_side (self))));
   else if (kz_window_human_vs_computer (self))
     subtitle = g_strdup_printf (_("Against the computer, level %d"),
                                 kz_game_get_player_level (self->game, KZ_OTHER (kz_window_human_side (self))));
@@ -218,7 +223,7 @@ game_over_response (GObject *dialog, const char *response, gpointer user_data)
 static char *
 resigned_text (KzWindow *self, KzSide loser)
 {
-  const char *name = kz_game_get_player_name (self->game, loser);
+  const char *name = kz_player_name_display (kz_game_get_player_name (self->game, loser));
 
   if (kz_window_human_vs_computer (self))
     return g_strdup (kz_window_is_human (self, loser) ? _("You resigned.") : _("The computer resigned."));

@@ -209,6 +209,7 @@ width_changed (KzWindow *self)
   self->narrow = narrow;
   g_action_change_state (action, g_variant_new_boolean (!narrow));
   kz_narrow_layout_set_narrow_header (ADW_APPLICATION_WINDOW (self), narrow);
+  kz_window_update_subtitle (self);
   kz_window_update_clock_pause (self);   /* the header's Pause button */
 }
 
