@@ -907,6 +907,64 @@ test_eval_distances (void)
     }
 }
 
+/* The editor's and the command line's reasons (kz-position-check.h). */
+static void
+test_position_check (void)
+{
+  static const struct {
+    const char *kpn;
+    KzPositionProblem problem;
+    const char *message;
+  } cases[] = {
+    { KZ_START_KPN, KZ_POSITION_OK, NULL },
+    { "ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc t home home", KZ_POSITION_OK, NULL },
+    { "ttttt/t1t/ttttt/1ttt1/5/1cc2/ccccc/ccc/ccccc c home home", KZ_POSITION_FLAG_POINT_TAKEN,
+      "the Cossack flag stands on c2, so no Cossack piece can stand there" },
+    { "ttttt/t1t/ttttt/1ttt1/c4/1ccc1/ccccc/c1c/ccccc c home home", KZ_POSITION_TOO_MANY_PIECES,
+      "16 Cossack pieces, a side has at most 15" },
+    { "ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc c e5 home", KZ_POSITION_NO_CARRIER,
+      "the Cossack flag is carried by e5, but no piece stands there" },
+      { "ttttt/ttt/ttttt/2tt1/5/1ccc1/ccccc/c1c/ccccc c home home", KZ_POSITION_FLAG_POINT_TAKEN,
+      "the Turkish flag stands on c8, so no Turkish piece can stand there" },
+    { "ttttt/t1t/ttttt/1tt2/2t2/1ccc1/ccccc/c1c/ccccc c home c5", KZ_POSITION_OWN_FLAG_UNTAKEN,
+      "a Turkish flag carried by a Turkish piece (on c5): it could only have retaken its flag "
+      "by taking an enemy carrier, but the Cossacks still have all 15 pieces" },
+    /* A Turk carries the Turkish flag after taking a Cossack carrier. */
+    { "ttttt/t1t/ttttt/1tt2/2t2/1ccc1/ccccc/c1c/cccc1 c home c5", KZ_POSITION_OK, NULL },
+    { "t4/3/5/5/5/5/5/1c1/5 c home c2", KZ_POSITION_LOST_BY_FLAG,
+      "the side not to move has already lost: the Cossacks have brought the Turkish flag to c2" },
+    { "t4/3/5/5/5/5/5/1c1/5 t home c2", KZ_POSITION_OK, NULL },
+    { "5/3/5/5/5/5/5/3/c4 c home home", KZ_POSITION_LOST_BY_ANNIHILATION,
+      "the side not to move has already lost: the Turks have no pieces left" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      KzPosition pos;
+      KzError err;
+      gboolean parsed = kz_kpn_parse (cases[i].kpn, &pos, &err);
+      g_test_message ("KPN \"%s\": %s", cases[i].kpn, parsed ? "accepted" : err.message);
+      g_assert_cmpint (parsed, ==, cases[i].problem == KZ_POSITION_OK);
+      if (parsed)
+        {
+          KzPositionCheck check;
+          g_assert_true (kz_position_check (&pos, &check));
+          g_assert_cmpint (check.problem, ==, KZ_POSITION_OK);
+          continue;
+        }
+      g_assert_cmpint (err.code, ==, KZ_ERR_INVALID_POSITION);
+      /* The same reason from KPN and from the check of a built position. */
+      g_assert_nonnull (strstr (err.message, cases[i].message));
+      KzPosition raw;
+      KzPositionCheck check;
+      char buf[256];
+      g_assert_true (kz_kpn_parse_unchecked (cases[i].kpn, &raw, &err));
+      g_assert_false (kz_position_check (&raw, &check));
+      g_assert_cmpint (check.problem, ==, cases[i].problem);
+      kz_position_check_format (&check, buf, sizeof buf);
+      g_assert_cmpstr (buf, ==, cases[i].message);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -941,6 +999,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/rules/7-end/blocked", test_loss_blocked);
   g_test_add_func ("/engine/rules/5-corners/never-capturable", test_corners_never_capturable);
   g_test_add_func ("/engine/notation/8-kpn/malformed", test_kpn_malformed);
+  g_test_add_func ("/engine/rules/1-position/check", test_position_check);
   g_test_add_func ("/engine/notation/8-moves/malformed-and-illegal", test_move_malformed);
   g_test_add_func ("/engine/invariants/random-games", test_random_games);
   g_test_add_func ("/engine/notation/8-fuzz", test_notation_fuzz);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kz-game.h"
+#include "kz-position-text.h"
 
 static void
 play_all (KzGame *game, const char *const *moves)
@@ -440,6 +441,58 @@ test_tags_sorted (void)
   g_assert_cmpstr (joined, ==, "Annotator Bravo Event Mode Round Site Zeta");
 }
 
+/* The editor's translated reasons say in English what the command line
+ * says (kz_position_check_format), for every problem. */
+static void
+test_position_reasons (void)
+{
+  static const char *const kpns[] = {
+    "ttttt/t1t/ttttt/1ttt1/c4/1ccc1/ccccc/c1c/ccccc c home home",
+    "tttt1/t1t/ttttt/1ttt1/ttt2/1ccc1/ccccc/c1c/ccccc c home home",
+    "ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc c e5 home",
+    "ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/c1c/ccccc c home e5",
+    "ttttt/t1t/ttttt/1ttt1/5/1ccc1/ccccc/ccc/ccccc c home home",
+    "ttttt/ttt/ttttt/2tt1/5/1ccc1/ccccc/c1c/ccccc c home home",
+    "ttttt/t1t/ttttt/1tt2/2t2/1ccc1/ccccc/c1c/ccccc c home c5",
+    "ttttt/t1t/ttttt/1ttt1/2c2/1ccc1/ccccc/c1c/cccc1 c c5 home",
+    "t4/3/5/5/5/5/5/1c1/5 c home c2",
+    "5/1t1/5/5/5/5/5/3/c4 t c8 home",
+    "5/3/5/5/5/5/5/3/c4 c home home",
+    "5/3/5/5/5/5/5/3/t4 t home home",
+  };
+  guint seen = 0;
+  for (gsize i = 0; i < G_N_ELEMENTS (kpns); i++)
+    {
+      KzPosition pos;
+      KzPositionCheck check;
+      char english[256];
+      g_assert_true (kz_kpn_parse_unchecked (kpns[i], &pos, NULL));
+      g_assert_false (kz_position_check (&pos, &check));
+      seen |= 1u << check.problem;
+      kz_position_check_format (&check, english, sizeof english);
+      g_autofree char *said = kz_position_describe_problem (&check);
+      g_autofree char *unplayable = kz_position_describe_unplayable (&pos);
+      g_assert_cmpstr (said, ==, unplayable);
+      g_assert_cmpint (g_ascii_tolower (said[0]), ==, english[0]);
+      g_assert_cmpstr (said + 1, ==, english + 1);
+      /* A game cannot start there, and says why. */
+      g_autoptr (GError) error = NULL;
+      g_autoptr (KzGame) game = kz_game_new_from_kpn (kpns[i], &error);
+      g_assert_null (game);
+      g_assert_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_INVALID_POSITION);
+      g_assert_nonnull (strstr (error->message, said));
+    }
+  g_assert_cmpuint (seen, ==, 0x7eu);   /* every problem but OK */
+
+  KzPosition pos;
+  g_assert_true (kz_kpn_parse (KZ_START_KPN, &pos, NULL));
+  g_assert_null (kz_position_describe_unplayable (&pos));
+  /* Valid, but over: the Turks to move have no pieces. */
+  g_assert_true (kz_kpn_parse ("5/3/5/5/5/5/5/3/c4 t home home", &pos, NULL));
+  g_autofree char *over = kz_position_describe_unplayable (&pos);
+  g_assert_cmpstr (over, ==, "The game is over: the Turks, to move, have no pieces left");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -447,6 +500,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/game/undo-redo", test_undo_redo);
   g_test_add_func ("/model/game/repetition", test_repetition);
   g_test_add_func ("/model/game/errors", test_errors);
+  g_test_add_func ("/model/game/position-reasons", test_position_reasons);
   g_test_add_func ("/model/game/piece-ids", test_piece_ids);
   g_test_add_func ("/model/game/from-position", test_from_position);
   g_test_add_func ("/model/game/signals", test_signals);

@@ -6,6 +6,7 @@
 
 #include "kz-board.h"
 #include "kz-position.h"
+#include "kz-position-check.h"
 #include "kz-movegen.h"
 #include "kz-notation.h"
 #include "kz-perft.h"

@@ -4,6 +4,8 @@
  */
 #include "kz-notation.h"
 
+#include "kz-position-check.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,12 +34,6 @@ const char *
 kz_side_name (KzSide side)
 {
   return side == KZ_COSSACKS ? "Cossacks" : "Turks";
-}
-
-static const char *
-side_adjective (int side)
-{
-  return side == KZ_COSSACKS ? "Cossack" : "Turkish";
 }
 
 const char *
@@ -154,8 +150,8 @@ parse_flag (const char *t, int *i, int owner, KzPosition *pos, KzError *error)
   return true;
 }
 
-bool
-kz_kpn_parse (const char *t, KzPosition *out, KzError *error)
+static bool
+parse_syntax (const char *t, KzPosition *out, KzError *error, int flag_col[2])
 {
   KzPosition pos;
   kz_position_init_empty (&pos);
@@ -229,7 +225,6 @@ kz_kpn_parse (const char *t, KzPosition *out, KzError *error)
                  "KPN column %d: the side to move must be 'c' or 't'", i + 1);
   pos.side = t[i] == 'c' ? KZ_COSSACKS : KZ_TURKS;
   i = skip_spaces (t, i + 1);
-  int flag_col[2];
   for (int f = 0; f < 2; f++)
     {
       flag_col[f] = i;
@@ -241,49 +236,42 @@ kz_kpn_parse (const char *t, KzPosition *out, KzError *error)
     return fail (error, KZ_ERR_SYNTAX, i, -1, -1,
                  "KPN column %d: unexpected text after the Turkish flag", i + 1);
 
-  /* Now the rules (RULES.md §1, §6, §7). */
-  for (int s = 0; s < 2; s++)
+  pos.hash = kz_position_compute_hash (&pos);
+  *out = pos;
+  if (error)
+    error->code = KZ_ERR_NONE;
+  return true;
+}
+
+bool
+kz_kpn_parse_unchecked (const char *t, KzPosition *out, KzError *error)
+{
+  int flag_col[2];
+  return parse_syntax (t, out, error, flag_col);
+}
+
+bool
+kz_kpn_parse (const char *t, KzPosition *out, KzError *error)
+{
+  KzPosition pos;
+  int flag_col[2];
+  if (!parse_syntax (t, &pos, error, flag_col))
+    return false;
+  /* Now the rules (RULES.md §1, "Flags", "The end"). */
+  KzPositionCheck check;
+  if (!kz_position_check (&pos, &check))
     {
-      int n = kz_popcount (pos.pieces[s]);
-      if (n > KZ_PIECES_PER_SIDE)
-        return fail (error, KZ_ERR_INVALID_POSITION, 0, -1, -1,
-                     "KPN: %d %s pieces on the board, a side has at most %d",
-                     n, side_adjective (s), KZ_PIECES_PER_SIDE);
+      char why[200];
+      kz_position_check_format (&check, why, sizeof why);
+      int col = 0;
+      if (check.problem == KZ_POSITION_NO_CARRIER || check.problem == KZ_POSITION_FLAG_POINT_TAKEN
+          || check.problem == KZ_POSITION_OWN_FLAG_UNTAKEN)
+        col = flag_col[check.flag];
+      if (col > 0)
+        return fail (error, KZ_ERR_INVALID_POSITION, col, check.point, -1,
+                     "KPN column %d: %s", col + 1, why);
+      return fail (error, KZ_ERR_INVALID_POSITION, 0, check.point, -1, "KPN: %s", why);
     }
-  for (int f = 0; f < 2; f++)
-    {
-      int c = kz_centre ((KzSide) f);
-      if (pos.flag[f] != KZ_FLAG_HOME)
-        {
-          if (kz_position_piece_at (&pos, pos.flag[f]) < 0)
-            return fail (error, KZ_ERR_INVALID_POSITION, flag_col[f], pos.flag[f], -1,
-                         "KPN column %d: the %s flag is carried by %s, but no piece stands there",
-                         flag_col[f] + 1, side_adjective (f), kz_point_name (pos.flag[f]));
-          continue;
-        }
-      int who = kz_position_piece_at (&pos, c);
-      if (who < 0)
-        continue;
-      /* Only a piece that has just brought the enemy flag home shares
-       * the point with its own standing flag. */
-      bool delivered = who == f && pos.flag[1 - f] == c && pos.side != f;
-      if (!delivered)
-        return fail (error, KZ_ERR_INVALID_POSITION, flag_col[f], c, -1,
-                     "KPN column %d: the %s flag stands on %s, so no piece can stand there",
-                     flag_col[f] + 1, side_adjective (f), kz_point_name (c));
-    }
-  {
-    int s = pos.side;
-    int c = kz_centre ((KzSide) s);
-    if (pos.flag[1 - s] == c && (pos.pieces[s] >> c & 1))
-      return fail (error, KZ_ERR_INVALID_POSITION, 0, c, -1,
-                   "KPN: the %s have already brought the enemy flag to %s, so it cannot be their turn",
-                   kz_side_name ((KzSide) s), kz_point_name (c));
-    if (pos.pieces[1 - s] == 0)
-      return fail (error, KZ_ERR_INVALID_POSITION, 0, -1, -1,
-                   "KPN: the %s have no pieces left, so it cannot be the %s' turn",
-                   kz_side_name ((KzSide) (1 - s)), kz_side_name ((KzSide) s));
-  }
 
   pos.hash = kz_position_compute_hash (&pos);
   *out = pos;

@@ -53,6 +53,9 @@ typedef struct {
 } KzMoveText;
 
 bool   kz_kpn_parse (const char *text, KzPosition *pos, KzError *error);
+/* Only the syntax: a position that breaks the rules is returned too (the
+ * position editor shows it with kz_position_check's reason). */
+bool   kz_kpn_parse_unchecked (const char *text, KzPosition *pos, KzError *error);
 size_t kz_kpn_format (const KzPosition *pos, char *buf, size_t size);
 
 size_t kz_move_format (const KzMove *move, char *buf, size_t size);

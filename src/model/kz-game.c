@@ -5,6 +5,7 @@
 #include "kz-game.h"
 #include "kz-game-private.h"
 #include "kz-move-node-private.h"
+#include "kz-position-text.h"
 #include "kz-recorder.h"
 #include "kz-search.h"
 
@@ -385,7 +386,15 @@ kz_game_new_from_kpn (const char *kpn, GError **error)
   g_return_val_if_fail (kpn != NULL, NULL);
   if (!kz_kpn_parse (kpn, &pos, &err))
     {
-      if (err.code == KZ_ERR_INVALID_POSITION)
+      KzPositionCheck check;
+      if (err.code == KZ_ERR_INVALID_POSITION && kz_kpn_parse_unchecked (kpn, &pos, NULL)
+          && !kz_position_check (&pos, &check))
+        {
+          g_autofree char *why = kz_position_describe_problem (&check);
+          g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_INVALID_POSITION,
+                       _("The position “%s” breaks the rules: %s"), kpn, why);
+        }
+      else if (err.code == KZ_ERR_INVALID_POSITION)
         g_set_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_INVALID_POSITION,
                      _("The position “%s” breaks the rules: %s"), kpn, err.message);
       else
