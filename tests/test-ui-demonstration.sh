@@ -4,7 +4,8 @@
 # the main window's review at the start and plays it on by itself, a
 # comment is announced when its move is played, pausing (win.review-play,
 # Space) stops the auto-play, stepping works as in any review, the battle
-# is not stored in the library, and Back to the Game leaves it.  TAP output.
+# is not stored in the library, and Back to the Game leaves it; in Russian
+# the Russian comments.  TAP output.
 #
 # Needs a display and a private session bus: ./build-aux/test runs the
 # tests under xvfb-run and dbus-run-session.
@@ -62,5 +63,15 @@ $WIN.SetState review "<false>" "{}" >/dev/null
 check "Back to the Game leaves the battle" eventually bash -c '[ "$(action_state review)" = false ]'
 
 check "the app quits" quit_app
-check_no_criticals "$tmp/app.log"
+
+# In Russian: the battle's Russian file (data/battles/demonstration.ru.kgn).
+export LANGUAGE=ru
+check "the app starts in Russian" start_app ru
+app_action demonstration
+check "app.demonstration opens the review" eventually bash -c '[ "$(action_state review)" = true ]'
+win_action review-next
+check "the first move's comment is said in Russian" \
+  eventually grep -q "announce: .*Размен предложен сразу" "$tmp/app-ru.log"
+check "the app quits" quit_app
+check_no_criticals "$tmp/app.log" "$tmp/app-ru.log"
 done_testing
