@@ -579,6 +579,27 @@ test_sigkill (Fixture *f, gconstpointer data)
   g_assert_cmpuint (total, >=, 30);
 }
 
+/* What a reader gets of a comment (auto-play's pause, the screen reader):
+ * no "[%…]" commands. */
+static void
+test_readable_comment (void)
+{
+  const struct { const char *in, *out; } cases[] = {
+    { "[%eval 0.35]", "" },
+    { "[%clk 0:04:51] A good move [%eval 0.35]", "A good move" },
+    { "Best: [%eval -1.20] then  c4-c5", "Best: then c4-c5" },
+    { "an open [% bracket", "an open [% bracket" },
+    { "[a] [b%] plain", "[a] [b%] plain" },
+    { "", "" },
+    { NULL, "" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *got = kz_comment_dup_readable (cases[i].in);
+      g_assert_cmpstr (got, ==, cases[i].out);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -588,6 +609,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/model/tree/variations", test_variations);
   g_test_add_func ("/model/tree/annotations", test_annotations);
+  g_test_add_func ("/model/tree/readable-comment", test_readable_comment);
   g_test_add_func ("/model/tree/delete-promote", test_delete_promote);
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/model/tree/store-edits", test_store_edits);

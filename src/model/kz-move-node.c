@@ -84,6 +84,30 @@ kz_comment_normalize (const char *text)
   return g_string_free (out, FALSE);
 }
 
+char *
+kz_comment_dup_readable (const char *comment)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = comment ? comment : "";
+
+  while (*p)
+    {
+      const char *end;
+      if (p[0] == '[' && p[1] == '%' && (end = strchr (p, ']')) != NULL)
+        {
+          p = end + 1;
+          continue;
+        }
+      g_string_append_c (out, *p++);
+    }
+  {
+    char *text = g_string_free (out, FALSE);
+    char *clean = kz_comment_normalize (text);
+    g_free (text);
+    return clean;
+  }
+}
+
 /* Moves the children of `node` onto `stack` (their references with them). */
 static void
 steal_children (KzMoveNode *node, GPtrArray *stack)

@@ -58,6 +58,10 @@ const char *kz_nag_to_mark (guint nag);
 guint       kz_nag_from_mark (const char *mark);
 /* Normalises a comment as nodes keep it (see above); NULL → "". */
 char       *kz_comment_normalize (const char *text);
+/* A comment as a reader gets it: without the embedded commands "[%…]"
+ * ("[%eval 0.35]", "[%clk 0:05:00]"), normalised; "" when nothing else is
+ * in it. */
+char       *kz_comment_dup_readable (const char *comment);
 /* U+202A … U+202E and U+2066 … U+2069: they reorder the text shown after
  * them (a name "\u202Eabc" shows as "cba", also in a terminal). */
 gboolean    kz_unichar_is_bidi_control (gunichar c);

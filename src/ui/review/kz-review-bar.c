@@ -55,8 +55,11 @@ update (KzReviewBar *self)
   if (self->replay == NULL)
     return;
   if (self->show_comments)
-    gtk_label_set_text (self->comment_label,
-                        kz_move_node_get_comment (kz_replay_get_node (self->replay)));
+    {
+      g_autofree char *comment =
+        kz_comment_dup_readable (kz_move_node_get_comment (kz_replay_get_node (self->replay)));
+      gtk_label_set_text (self->comment_label, comment);
+    }
   ply = kz_replay_get_ply (self->replay);
   n = kz_replay_get_n_plies (self->replay);
 
@@ -123,9 +126,11 @@ static guint
 pause_msec (KzReviewBar *self)
 {
   guint msec = kz_review_bar_get_interval (self);
-  const char *comment = self->replay ? kz_move_node_get_comment (kz_replay_get_node (self->replay))
-                                     : "";
+  g_autofree char *comment =
+    kz_comment_dup_readable (self->replay ? kz_move_node_get_comment (kz_replay_get_node (self->replay))
+                                          : "");
 
+  /* (An evaluation or a clock, "[%eval 0.35]", is nothing to read.) */
   if (*comment)
     {
       /* About 20 characters a second, a reader's pace; at least 2.5 s,

@@ -233,7 +233,7 @@ kz_window_review_board_state (KzWindow *self, KzBoardState *state)
 static void
 announce_comment (KzWindow *self, KzMoveNode *node, gboolean stepped)
 {
-  const char *comment = kz_move_node_get_comment (node);
+  g_autofree char *comment = kz_comment_dup_readable (kz_move_node_get_comment (node));
 
   if (*comment == '\0')
     return;
