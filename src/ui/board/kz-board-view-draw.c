@@ -166,8 +166,9 @@ kz_board_view_snapshot (GtkWidget   *widget,
 
   selected = self->animating ? KZ_NO_POINT : kz_board_input_get_selected (self->input);
   n_path = kz_board_input_get_path (self->input, &path);
-  targets = self->animating ? 0 : kz_board_input_get_targets (self->input);
-  must = self->animating || !self->interactive ? 0 : kz_board_input_get_must_capture (self->input);
+  targets = self->animating || !self->show_targets ? 0 : kz_board_input_get_targets (self->input);
+  must = self->animating || !self->interactive || !self->show_must
+           ? 0 : kz_board_input_get_must_capture (self->input);
 
   /* the partial chain clicked so far */
   if (selected != KZ_NO_POINT && n_path > 0)

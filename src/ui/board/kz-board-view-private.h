@@ -32,6 +32,8 @@ struct _KzBoardView {
   gboolean      flipped;
   gboolean      show_coordinates;
   gboolean      interactive;
+  gboolean      show_targets;   /* the legal targets of the selection */
+  gboolean      show_must;      /* rings round the pieces that must capture */
   guint         animation_duration;
   int           focus_point;
 

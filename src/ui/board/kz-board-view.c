@@ -22,6 +22,8 @@ enum {
   PROP_INTERACTIVE,
   PROP_ANIMATION_DURATION,
   PROP_ANIMATING,
+  PROP_SHOW_TARGETS,
+  PROP_SHOW_MUST_CAPTURE,
   N_PROPS
 };
 
@@ -317,6 +319,30 @@ kz_board_view_get_interactive (KzBoardView *self)
 }
 
 void
+kz_board_view_set_show_targets (KzBoardView *self, gboolean show)
+{
+  g_return_if_fail (KZ_IS_BOARD_VIEW (self));
+  show = !!show;
+  if (self->show_targets == show)
+    return;
+  self->show_targets = show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_TARGETS]);
+}
+
+void
+kz_board_view_set_show_must_capture (KzBoardView *self, gboolean show)
+{
+  g_return_if_fail (KZ_IS_BOARD_VIEW (self));
+  show = !!show;
+  if (self->show_must == show)
+    return;
+  self->show_must = show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_MUST_CAPTURE]);
+}
+
+void
 kz_board_view_set_animation_duration (KzBoardView *self, guint msec)
 {
   g_return_if_fail (KZ_IS_BOARD_VIEW (self));
@@ -338,6 +364,8 @@ kz_board_view_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_INTERACTIVE: g_value_set_boolean (value, self->interactive); break;
     case PROP_ANIMATION_DURATION: g_value_set_uint (value, self->animation_duration); break;
     case PROP_ANIMATING: g_value_set_boolean (value, self->animating); break;
+    case PROP_SHOW_TARGETS: g_value_set_boolean (value, self->show_targets); break;
+    case PROP_SHOW_MUST_CAPTURE: g_value_set_boolean (value, self->show_must); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -353,6 +381,8 @@ kz_board_view_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_SHOW_COORDINATES: kz_board_view_set_show_coordinates (self, g_value_get_boolean (value)); break;
     case PROP_INTERACTIVE: kz_board_view_set_interactive (self, g_value_get_boolean (value)); break;
     case PROP_ANIMATION_DURATION: kz_board_view_set_animation_duration (self, g_value_get_uint (value)); break;
+    case PROP_SHOW_TARGETS: kz_board_view_set_show_targets (self, g_value_get_boolean (value)); break;
+    case PROP_SHOW_MUST_CAPTURE: kz_board_view_set_show_must_capture (self, g_value_get_boolean (value)); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -523,6 +553,12 @@ kz_board_view_class_init (KzBoardViewClass *klass)
   properties[PROP_ANIMATING] =
     g_param_spec_boolean ("animating", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_TARGETS] =
+    g_param_spec_boolean ("show-targets", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_MUST_CAPTURE] =
+    g_param_spec_boolean ("show-must-capture", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_MOVE_CHOSEN] =
@@ -547,6 +583,8 @@ kz_board_view_init (KzBoardView *self)
   for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
     self->state.pieces[sq] = (KzPiece) { KZ_NO_PIECE, -1, -1, 0 };
   self->show_coordinates = TRUE;
+  self->show_targets = TRUE;
+  self->show_must = TRUE;
   self->interactive = TRUE;
   self->animation_duration = 250;
   self->focus_point = KZ_SQ (2, 3);   /* c4 */

@@ -28,7 +28,9 @@ G_DECLARE_FINAL_TYPE (KzBoardView, kz_board_view, KZ, BOARD_VIEW, GtkWidget)
 
 /* Properties: "flipped", "show-coordinates", "interactive" (gboolean),
  * "animation-duration" (guint, milliseconds per step or jump; 0 = none),
- * "animating" (gboolean, read-only).
+ * "animating" (gboolean, read-only), "show-targets" (the legal targets
+ * of the selected piece) and "show-must-capture" (rings round the pieces
+ * that must capture) (gboolean, TRUE; the guided game switches them).
  * Signals: "move-chosen" (gpointer const KzMove *) — the player chose a
  * legal move; "message" (const char *, nullable; gboolean refusal) — a
  * refusal, or a hint while a chain is being clicked; NULL clears it;
@@ -52,6 +54,10 @@ gboolean   kz_board_view_get_show_coordinates (KzBoardView *self);
 void       kz_board_view_set_interactive  (KzBoardView *self,
                                            gboolean     interactive);
 gboolean   kz_board_view_get_interactive  (KzBoardView *self);
+void       kz_board_view_set_show_targets (KzBoardView *self,
+                                           gboolean     show);
+void       kz_board_view_set_show_must_capture (KzBoardView *self,
+                                                gboolean     show);
 void       kz_board_view_set_animation_duration (KzBoardView *self,
                                                  guint        msec);
 gboolean   kz_board_view_get_animating    (KzBoardView *self);

@@ -64,9 +64,22 @@ demonstration_activated (GSimpleAction *action, GVariant *param, gpointer user_d
   kz_window_show_demonstration (window);
 }
 
+/* A guided game in the main window (win.guided-game). */
+static void
+guided_game_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *window = main_window (user_data);
+
+  if (window == NULL)
+    return;
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "guided-game", NULL);
+}
+
 static const GActionEntry learn_actions[] = {
   { "learn", learn_activated, NULL, NULL, NULL, { 0 } },
   { "demonstration", demonstration_activated, NULL, NULL, NULL, { 0 } },
+  { "guided-game", guided_game_activated, NULL, NULL, NULL, { 0 } },
 };
 
 void

@@ -4,6 +4,7 @@
  *   app.demonstration  the demonstration battle ("Watch a Battle"): a whole
  *                      game with comments, played on by itself in the main
  *                      window's review (kz_window_show_demonstration())
+ *   app.guided-game    a guided game in the main window (its win.guided-game)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

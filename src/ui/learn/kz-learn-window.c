@@ -162,6 +162,20 @@ fill_list (KzLearnWindow *self)
       gtk_list_box_append (self->lesson_list, row);
     }
   {
+    /* After the lessons, a first game with help (app.guided-game). */
+    GtkWidget *row = adw_action_row_new ();
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Play a guided game"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                 _("Against the computer, with the moves, the dangers and its moves explained"));
+    adw_action_row_add_prefix (ADW_ACTION_ROW (row),
+                               gtk_image_new_from_icon_name ("help-about-symbolic"));
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                               gtk_image_new_from_icon_name ("go-next-symbolic"));
+    gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "app.guided-game");
+    gtk_list_box_append (self->lesson_list, row);
+  }
+  {
     /* After the lessons, a whole game to watch (app.demonstration). */
     GtkWidget *row = adw_action_row_new ();
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Watch a battle"));

@@ -131,6 +131,7 @@ kz_window_show_game (KzWindow *self, KzGame *game)
   self->computer = kz_computer_player_new ();
   kz_window_set_clock (self, game);
   kz_moves_view_set_game (self->moves_view, game);
+  kz_guide_panel_set_game (self->guide_panel, game);
   kz_window_orient_board (self);
   kz_window_review_game_changed (self);
   kz_window_show_board (self, FALSE);
@@ -181,10 +182,9 @@ new_game_from_settings (KzWindow *self, gboolean computer)
   return game;
 }
 
-void
-kz_window_start_new_game (KzWindow *self, gboolean computer)
+static void
+begin_game (KzWindow *self, KzGame *game, gboolean computer)
 {
-  g_autoptr (KzGame) game = new_game_from_settings (self, computer);
   g_autoptr (KzGame) old = self->game ? g_object_ref (self->game) : NULL;
 
   g_settings_set_string (self->settings, "last-game-kind", computer ? "computer" : "two-players");
@@ -202,6 +202,27 @@ kz_window_start_new_game (KzWindow *self, gboolean computer)
       if (!kz_session_delete_games (self->session, &id, 1, &error))
         g_debug ("The empty game %" G_GINT64_FORMAT " was kept: %s", id, error->message);
     }
+}
+
+void
+kz_window_start_new_game (KzWindow *self, gboolean computer)
+{
+  g_autoptr (KzGame) game = new_game_from_settings (self, computer);
+  begin_game (self, game, computer);
+}
+
+void
+kz_window_start_guided_game (KzWindow *self)
+{
+  g_autoptr (KzGame) game = new_game_from_settings (self, TRUE);
+  KzSide computer = kz_game_get_player_kind (game, KZ_COSSACKS) == KZ_PLAYER_COMPUTER
+                      ? KZ_COSSACKS : KZ_TURKS;
+
+  kz_game_set_player (game, computer, _("Computer"), KZ_PLAYER_COMPUTER, 1);
+  kz_game_set_tag (game, KZ_GUIDE_TAG, "yes");
+  /* a first game is not played against a clock */
+  kz_game_set_time_control (game, NULL);
+  begin_game (self, game, TRUE);
 }
 
 /* On start: resume the newest unfinished game, else begin one. */

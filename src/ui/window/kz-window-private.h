@@ -16,6 +16,7 @@
  *   kz-window-review.c    reviewing a game (win.review, win.review-*)
  *   kz-window-notation.c  KGN, KPN and board images (export, copy, paste)
  *   kz-window-analysis.c  the computer's analysis of the game reviewed
+ *   kz-window-guide.c     the guided game (in guide/: win.guided-game, win.guide-*)
  *   kz-window-annotate.c  marks, comments and variations of the game reviewed
  *
  * Not for any other file: the rest of the app uses kz-window.h.
@@ -29,6 +30,7 @@
 #include "kz-clock-controller.h"
 #include "kz-computer-player.h"
 #include "kz-game-clock.h"
+#include "kz-guide-panel.h"
 #include "kz-moves-view.h"
 #include "kz-player-card.h"
 #include "kz-replay.h"
@@ -92,6 +94,10 @@ struct _KzWindow {
 
   /* the first start (kz-window-welcome.c); a template child */
   GtkWidget       *welcome_page;   /* over the board: how to begin */
+
+  /* the guided game (guide/kz-window-guide.c); a template child that
+   * follows the game given to it */
+  KzGuidePanel    *guide_panel;
 };
 
 /* kz-window.c */
@@ -125,6 +131,8 @@ void            kz_window_show_board         (KzWindow *self,
 /* A new game from the preferences (against the computer or two players). */
 void            kz_window_start_new_game     (KzWindow *self,
                                               gboolean  computer);
+/* A guided game: against the computer at level 1, tagged Guided. */
+void            kz_window_start_guided_game  (KzWindow *self);
 
 /* kz-window-welcome.c */
 void            kz_window_welcome_init       (KzWindow *self);
@@ -133,6 +141,10 @@ void            kz_window_welcome_first_start (KzWindow *self);
 /* Shows or hides the welcome page over the board (win.welcome). */
 void            kz_window_show_welcome       (KzWindow *self,
                                               gboolean  shown);
+
+/* guide/kz-window-guide.c */
+/* The aids' actions (win.guide-*) and win.guided-game. */
+void            kz_window_guide_init         (KzWindow *self);
 
 /* kz-window-status.c */
 /* Shows what follows from the game, the computer and the review. */

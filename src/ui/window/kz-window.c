@@ -10,6 +10,7 @@
 
 #include "kz-eval-bar.h"
 #include "kz-eval-graph.h"
+#include "kz-guide-layer.h"
 #include "kz-move-arrow.h"
 #include "kz-narrow-layout.h"
 #include "kz-sounds.h"
@@ -381,6 +382,8 @@ kz_window_class_init (KzWindowClass *klass)
   g_type_ensure (KZ_TYPE_ANALYSIS_PANE);
   g_type_ensure (KZ_TYPE_WELCOME_PAGE);
   g_type_ensure (KZ_TYPE_CLOCK_CONTROLLER);
+  g_type_ensure (KZ_TYPE_GUIDE_LAYER);
+  g_type_ensure (KZ_TYPE_GUIDE_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
@@ -402,6 +405,7 @@ kz_window_class_init (KzWindowClass *klass)
   BIND (storage_label);
   BIND (clocks);
   BIND (welcome_page);
+  BIND (guide_panel);
 #undef BIND
 }
 
@@ -493,6 +497,7 @@ kz_window_new (GtkApplication *app, KzSession *session, GSettings *settings)
                    G_SETTINGS_BIND_GET);
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed), self);
   settings_changed (self, NULL);
+  kz_window_guide_init (self);
 
   kz_window_load_initial_game (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
