@@ -428,6 +428,109 @@ test_puzzle_attempts (void)
   g_rmdir (dir);
 }
 
+/* The per-game lines of match --verbose: game N COSSACKS TURKS RESULT
+ * TERMINATION PLIES OPENING KPN. */
+static GPtrArray *
+match_games (const char *out)
+{
+  GPtrArray *games = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+  for (int i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], "game\t"))
+      {
+        char **f = g_strsplit (lines[i], "\t", -1);
+        g_assert_cmpint (g_strv_length (f), ==, 9);
+        g_ptr_array_add (games, f);
+      }
+  return games;
+}
+
+/* match: paired openings, the summary from the first player's side, the
+ * greedy baseline, adjudication by the tables, unknown players. */
+static void
+test_match (void)
+{
+  g_auto (Run) r = cli ("match", "--cossacks", "greedy", "--turks", "random", "--games", "8",
+                        "--paired", "--verbose", "--seed", "5", "--max-plies", "80", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_autoptr (GPtrArray) games = match_games (r.out);
+  g_assert_cmpint (games->len, ==, 8);
+  int w = 0, d = 0, l = 0;
+  for (guint i = 0; i < games->len; i++)
+    {
+      char **f = games->pdata[i];
+      g_assert_cmpint (atoi (f[1]), ==, (int) i + 1);
+      /* paired: the second game of a pair swaps the colours and plays
+       * the same random opening (one move a side) */
+      gboolean second = i % 2 == 1;
+      g_assert_cmpstr (f[2], ==, second ? "random" : "greedy");
+      g_assert_cmpstr (f[3], ==, second ? "greedy" : "random");
+      g_auto (GStrv) opening = g_strsplit (f[7], " ", -1);
+      g_assert_cmpint (g_strv_length (opening), ==, 2);
+      if (second)
+        g_assert_cmpstr (f[7], ==, ((char **) games->pdata[i - 1])[7]);
+      else if (i > 0)
+        g_assert_cmpstr (f[7], !=, ((char **) games->pdata[i - 2])[7]);
+      g_assert_cmpint (atoi (f[6]), <=, 80);
+      /* the result as the greedy player sees it */
+      gboolean greedy_cossacks = !second;
+      if (strcmp (f[4], "1/2-1/2") == 0)
+        d++;
+      else if ((strcmp (f[4], "1-0") == 0) == greedy_cossacks)
+        w++;
+      else
+        l++;
+    }
+  g_autofree char *summary = g_strdup_printf ("greedy against random: +%d =%d -%d, score ", w, d, l);
+  g_assert_nonnull (strstr (r.out, summary));
+  g_assert_nonnull (strstr (r.out, "Elo "));
+  g_assert_true (g_str_has_suffix (r.out, "]\n"));
+  /* reproducible */
+  g_auto (Run) again = cli ("match", "--cossacks", "greedy", "--turks", "random", "--games", "8",
+                            "--paired", "--verbose", "--seed", "5", "--max-plies", "80", NULL);
+  g_assert_cmpstr (again.out, ==, r.out);
+
+  /* greedy takes the chain that captures two (c4xc6xa6), never the
+   * single capture d5xb5 */
+  g_auto (Run) greedy = cli ("match", "--cossacks", "greedy", "--turks", "random", "--games", "12",
+                             "--opening-plies", "0", "--max-plies", "1", "--verbose", "--position",
+                             "ttttt/t1t/ttttt/1t3/2tc1/1cc2/ccc1c/c1c/ccccc c home home", NULL);
+  g_assert_cmpint (greedy.status, ==, 0);
+  g_autoptr (GPtrArray) greedy_games = match_games (greedy.out);
+  g_assert_cmpint (greedy_games->len, ==, 12);
+  for (guint i = 0; i < greedy_games->len; i++)
+    g_assert_cmpstr (((char **) greedy_games->pdata[i])[8], ==,
+                     "ttttt/t1t/ttttt/c4/3c1/1c3/ccc1c/c1c/ccccc t home home");
+
+  /* adjudication: a 4-piece position the tables call a Cossack win ends
+   * at once; without --adjudicate it is played out */
+  const char *won = "4t/3/5/5/2c2/4t/5/3/c4 c home c5";
+  g_auto (Run) adj = cli ("match", "--cossacks", "random", "--turks", "random", "--games", "2",
+                          "--opening-plies", "0", "--adjudicate", "--verbose", "--position", won,
+                          NULL);
+  g_assert_cmpint (adj.status, ==, 0);
+  g_autoptr (GPtrArray) adj_games = match_games (adj.out);
+  for (guint i = 0; i < adj_games->len; i++)
+    {
+      char **f = adj_games->pdata[i];
+      g_assert_cmpstr (f[4], ==, "1-0");
+      g_assert_cmpstr (f[5], ==, "tables");
+      g_assert_cmpstr (f[6], ==, "0");
+    }
+  g_assert_nonnull (strstr (adj.err, "tables 2"));
+  g_auto (Run) played = cli ("match", "--cossacks", "random", "--turks", "random", "--games", "2",
+                             "--opening-plies", "0", "--verbose", "--position", won, NULL);
+  g_autoptr (GPtrArray) played_games = match_games (played.out);
+  g_assert_cmpstr (((char **) played_games->pdata[0])[5], !=, "tables");
+
+  /* an unknown player names the valid ones */
+  g_auto (Run) unknown = cli ("match", "--cossacks", "grandmaster", "--turks", "1", NULL);
+  assert_bad_input (&unknown, "grandmaster");
+  g_assert_nonnull (strstr (unknown.err, "random"));
+  g_assert_nonnull (strstr (unknown.err, "greedy"));
+  g_assert_nonnull (strstr (unknown.err, "levels"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -442,5 +545,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/tables/output-safe", test_tables_output_safe);
   g_test_add_func ("/cli/puzzles/list", test_puzzles_list);
   g_test_add_func ("/cli/puzzle/attempts", test_puzzle_attempts);
+  g_test_add_func ("/cli/match/paired-greedy-adjudicate", test_match);
   return g_test_run ();
 }

@@ -637,7 +637,8 @@ test_cli_match (void)
                              "--opening-plies", "0", "--position",
                              "4t/3/5/5/2c2/4t/5/3/c4 c home c5", NULL };
   g_assert_cmpint (run_cli (pos_args, &out, &err), ==, 0);
-  g_assert_cmpstr (out, ==, "cossacks-wins 2 turks-wins 0 draws 0\n");
+  g_assert_cmpstr (out, ==, "cossacks-wins 2 turks-wins 0 draws 0\n"
+                   "4 against 4: +2 =0 -0, score 100.0 %, Elo +inf [-113, +inf]\n");
   g_assert_nonnull (strstr (err, "mean length 11.0 plies"));
   g_free (out);
   g_free (err);

@@ -13,7 +13,7 @@ static const KzCliCommand commands[] = {
   { "apply", "apply [--position KPN] MOVE...      play moves, print the position and state", kz_cli_apply },
   { "perft", "perft [--position KPN] [--divide] DEPTH   count move sequences", kz_cli_perft },
   { "bestmove", "bestmove [--position KPN] (--level N | --depth D | --time MS) [--seed S] [--moves M...]   the computer's move", kz_cli_bestmove },
-  { "match", "match --cossacks P --turks P [--games N] [--seed S] [--max-plies N] [--position KPN]   computer games", kz_cli_match },
+  { "match", "match --cossacks P --turks P [--games N] [--seed S] [--paired] [--adjudicate] [--verbose]   computer games (P: a level, random, greedy)", kz_cli_match },
   { "tables", "tables [--output FILE]              load or generate the endgame tables", kz_cli_tables },
   { "new", "new [--cossacks NAME] [--turks NAME]   create a game in the database, print its id", kz_cli_db_new },
   { "play", "play ID MOVE...                     play and record moves in a stored game", kz_cli_db_play },

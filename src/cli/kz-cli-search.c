@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -284,8 +285,17 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
 
 /* ---------------------------------------------------------------- */
 
+typedef enum {
+  PLAYER_RANDOM,
+  PLAYER_GREEDY,
+  PLAYER_LEVEL,
+} PlayerKind;
+
 typedef struct {
-  int         level;        /* 0: random */
+  PlayerKind  kind;
+  int         level;        /* PLAYER_LEVEL: 1 to KZ_SEARCH_MAX_LEVEL */
+  char        name[16];     /* "random", "greedy" or the level's number */
+  uint64_t    rng;          /* random and greedy players: their own stream */
   KzSearcher *searcher;
   /* statistics */
   int         moves;
@@ -300,11 +310,21 @@ parse_player (const char *text, Player *p)
 {
   long level;
   memset (p, 0, sizeof *p);
-  if (strcmp (text, "random") == 0)
-    return true;
-  if (!parse_long (text, 1, 5, &level))
+  if (g_ascii_strcasecmp (text, "random") == 0)
+    p->kind = PLAYER_RANDOM;
+  else if (g_ascii_strcasecmp (text, "greedy") == 0)
+    p->kind = PLAYER_GREEDY;
+  else if (parse_long (text, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL, &level))
+    {
+      p->kind = PLAYER_LEVEL;
+      p->level = (int) level;
+    }
+  else
     return false;
-  p->level = (int) level;
+  if (p->kind == PLAYER_LEVEL)
+    snprintf (p->name, sizeof p->name, "%d", p->level);
+  else
+    g_strlcpy (p->name, p->kind == PLAYER_RANDOM ? "random" : "greedy", sizeof p->name);
   return true;
 }
 
@@ -340,34 +360,132 @@ rng_next (uint64_t *state)
   return kz_zobrist_mix (*state);
 }
 
+/* What the greedy baseline weighs: twice the pieces a move captures, one
+ * more when it also takes the enemy flag (a tie-break). */
+static int
+greedy_gain (const KzMove *move, int side)
+{
+  return 2 * kz_popcount (move->captured) + ((move->carried >> (1 - side)) & 1);
+}
+
+/* The greedy baseline: among the legal moves, one that captures the most
+ * pieces (captures are compulsory, so this is the best-paying chain when
+ * there is a capture; of equal ones, one that takes the flag), ties and
+ * quiet positions drawn at random. */
+static KzMove
+greedy_move (const KzPosition *pos, const KzMoveList *list, uint64_t *rng)
+{
+  int best = -1, n_best = 0;
+  for (int i = 0; i < list->count; i++)
+    {
+      int gain = greedy_gain (&list->moves[i], pos->side);
+      if (gain > best)
+        {
+          best = gain;
+          n_best = 0;
+        }
+      if (gain == best)
+        n_best++;
+    }
+  int pick = (int) (rng_next (rng) % (uint64_t) n_best);
+  for (int i = 0; i < list->count; i++)
+    if (greedy_gain (&list->moves[i], pos->side) == best && pick-- == 0)
+      return list->moves[i];
+  return list->moves[0];
+}
+
+/* Elo difference for a score share p (0 < p < 1); ±infinity at the ends. */
+static double
+elo_of_score (double p)
+{
+  if (p <= 0.0)
+    return -INFINITY;
+  if (p >= 1.0)
+    return INFINITY;
+  return -400.0 * log10 (1.0 / p - 1.0);
+}
+
+static void
+format_elo (double elo, char *out, size_t size)
+{
+  if (isinf (elo))
+    snprintf (out, size, "%sinf", elo > 0 ? "+" : "-");
+  else if (fabs (elo) < 0.5)
+    snprintf (out, size, "+0");
+  else
+    snprintf (out, size, "%+.0f", elo);
+}
+
+/* The score of W wins, D draws and L losses as a share, its Elo and a
+ * 95 % interval: a Wilson score interval whose variance is the games'
+ * observed one (draws narrow it), so that it stays finite on one side at
+ * 100 % or 0 %. */
+static void
+kz_cli_elo (int w, int d, int l, double *score, double *elo, double *low, double *high)
+{
+  int n = w + d + l;
+  if (n == 0)
+    {
+      *score = 0.5;
+      *elo = 0.0;
+      *low = -INFINITY;
+      *high = INFINITY;
+      return;
+    }
+  double p = (w + 0.5 * d) / n;
+  double var = (w * (1.0 - p) * (1.0 - p) + d * (0.5 - p) * (0.5 - p) + l * p * p) / n;
+  const double z = 1.959964;
+  double z2n = z * z / n;
+  double center = (p + z2n / 2.0) / (1.0 + z2n);
+  double half = z / (1.0 + z2n) * sqrt (var / n + z2n / (4.0 * n));
+  *score = p;
+  *elo = elo_of_score (p);
+  *low = elo_of_score (center - half);
+  *high = elo_of_score (center + half);
+}
+
 int
 kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
 {
   static const char help[] =
     "Usage: kazaki-cli match --cossacks P --turks P [--games N] [--seed S]\n"
-    "                        [--max-plies N] [--opening-plies N] [--position KPN]\n"
-    "                        [--no-tables] [--verbose]\n"
+    "                        [--paired] [--adjudicate] [--max-plies N]\n"
+    "                        [--opening-plies N] [--position KPN] [--no-tables]\n"
+    "                        [--verbose]\n"
     "\n"
-    "Plays N games (default 10) from the start position (or KPN) between two players,\n"
-    "each a computer level 1-5 or 'random' (a uniformly random legal move), and\n"
-    "prints one line:\n"
+    "Plays N games (default 10) from the start position (or KPN) between two\n"
+    "players.  A player P is a computer level (kazaki-cli levels), 'random' (a\n"
+    "uniformly random legal move) or 'greedy' (the capture that takes the most\n"
+    "pieces, else a random move).  Prints two lines:\n"
     "\n"
     "  cossacks-wins A turks-wins B draws C\n"
+    "  P1 against P2: +W =D -L, score S %, Elo E [LOW, HIGH]\n"
     "\n"
-    "The side to move of the position moves first; run the match twice with the\n"
-    "players swapped to alternate sides.  Each game opens with --opening-plies random\n"
-    "legal moves (default 2: one per side), drawn from the seed (default 1), and\n"
-    "the levels' own randomness is seeded per game, so the games differ and a\n"
-    "match without time-limited levels is reproducible.  A game is drawn on the\n"
-    "third occurrence of a position or after --max-plies plies (default 400).\n"
-    "Levels 4 and 5 use the endgame tables unless --no-tables is given.\n"
-    "Per-player move times, depths and the terminations go to stderr; with\n"
-    "--verbose also one line per game.\n";
+    "the second from the point of view of the first player (--cossacks), with\n"
+    "a 95 % interval.  Each game opens with --opening-plies random legal moves\n"
+    "(default 2: one per side), drawn from the seed (default 1), and the\n"
+    "levels' own randomness is seeded per game, so the games differ and a match\n"
+    "without time-limited levels is reproducible.\n"
+    "\n"
+    "  --paired      every opening is played twice, the second time with the\n"
+    "                players' colours swapped (games 1 and 2, 3 and 4, ...)\n"
+    "  --adjudicate  end a game as soon as its position is in the endgame\n"
+    "                tables (at most 4 pieces): the tables' result is certain\n"
+    "                (termination 'tables')\n"
+    "  --verbose     one line per game on stdout before the summary:\n"
+    "                game N COSSACKS TURKS RESULT TERMINATION PLIES OPENING KPN\n"
+    "                (tab-separated; RESULT 1-0, 0-1 or 1/2-1/2; OPENING the\n"
+    "                random moves, '-' when none; KPN the final position)\n"
+    "\n"
+    "A game is drawn on the third occurrence of a position or after --max-plies\n"
+    "plies (default 400).  Levels that use the endgame tables get them unless\n"
+    "--no-tables is given.  Per-player move times, depths and the terminations\n"
+    "go to stderr.  An unknown player exits with status 2.\n";
   Player players[2];
   bool have[2] = { false, false };
   long games = 10, max_plies = DEFAULT_MAX_PLIES, opening = 2;
   uint64_t seed = 1;
-  bool verbose = false, no_tables = false;
+  bool verbose = false, no_tables = false, paired = false, adjudicate = false;
   const char *kpn = NULL;
   int status = KZ_CLI_OK;
 
@@ -387,9 +505,14 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
         side = KZ_TURKS;
       if (side >= 0)
         {
-          if (missing || !parse_player (value, &players[side]))
-            return kz_cli_bad_input ("match", "--%s needs a level 1-5 or 'random'",
-                                     side == KZ_COSSACKS ? "cossacks" : "turks");
+          const char *option = side == KZ_COSSACKS ? "--cossacks" : "--turks";
+          if (missing)
+            return kz_cli_bad_input ("match", "%s needs a player: random, greedy or a level %d-%d",
+                                     option, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL);
+          if (!parse_player (value, &players[side]))
+            return kz_cli_bad_input ("match", "%s: unknown player '%s'; the players are random, "
+                                     "greedy and the levels %d-%d (kazaki-cli levels)",
+                                     option, value, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL);
           have[side] = true;
         }
       else if (number_option (argc, argv, &i, "match", "--games", "a number", 1, 100000,
@@ -406,6 +529,16 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
       else if (strcmp (argv[i], "--verbose") == 0)
         {
           verbose = true;
+          i++;
+        }
+      else if (strcmp (argv[i], "--paired") == 0)
+        {
+          paired = true;
+          i++;
+        }
+      else if (strcmp (argv[i], "--adjudicate") == 0)
+        {
+          adjudicate = true;
           i++;
         }
       else if (strcmp (argv[i], "--no-tables") == 0)
@@ -433,11 +566,19 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
     return kz_cli_bad_input ("match", "the game is over in the position: %s won (%s)",
                              kz_side_name ((KzSide) start_out.winner),
                              kz_reason_name (start_out.reason));
-  if (!no_tables && (players[0].level >= 4 || players[1].level >= 4) && !load_tables ("match"))
+  bool need_tables = adjudicate;
+  for (int s = 0; s < 2; s++)
+    if (players[s].kind == PLAYER_LEVEL && !no_tables)
+      {
+        KzSearchLimits lim;
+        kz_search_level_params (players[s].level, &lim);
+        need_tables = need_tables || !lim.no_tables;
+      }
+  if (need_tables && !load_tables ("match"))
     return kz_cli_failure ("match", "out of memory for the endgame tables");
 
   for (int s = 0; s < 2; s++)
-    if (players[s].level)
+    if (players[s].kind == PLAYER_LEVEL)
       {
         players[s].searcher = kz_searcher_new (TT_MB);
         if (players[s].searcher == NULL)
@@ -447,22 +588,32 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
   static uint64_t hashes[MAX_GAME_PLIES + 1];
   static KzMoveList list;
   int wins[2] = { 0, 0 }, draws = 0;
-  int by_reason[4] = { 0 }, by_repetition = 0, by_max = 0;
+  int first_wins = 0, first_losses = 0;
+  int by_reason[4] = { 0 }, by_repetition = 0, by_max = 0, by_tables = 0;
   long total_plies = 0;
 
   for (long g = 0; g < games; g++)
     {
-      uint64_t game_seed = kz_zobrist_mix (seed * UINT64_C (1000003) + (uint64_t) g);
+      /* paired: games 2k and 2k+1 share the opening (and the seeds) */
+      long opening_index = paired ? g / 2 : g;
+      bool swapped = paired && g % 2 == 1;
+      Player *by_side[2] = { &players[swapped ? 1 : 0], &players[swapped ? 0 : 1] };
+      uint64_t game_seed = kz_zobrist_mix (seed * UINT64_C (1000003) + (uint64_t) opening_index);
       uint64_t rng = game_seed;
       KzPosition pos = start;
       int n = 0;
       int last_jump = 0;           /* index in hashes of the first position after the last jump */
       hashes[n++] = pos.hash;
       for (int s = 0; s < 2; s++)
-        if (players[s].searcher)
-          kz_searcher_clear (players[s].searcher);
+        {
+          if (players[s].searcher)
+            kz_searcher_clear (players[s].searcher);
+          players[s].rng = kz_zobrist_mix (game_seed ^ (UINT64_C (0x5851f42d4c957f2d) * (s + 1)));
+        }
 
       const char *result = NULL;
+      char opening_text[20 * KZ_MOVE_STR_MAX + 2] = "-";
+      size_t opening_len = 0;
       int winner = -1;
       int ply;
       for (ply = 0;; ply++)
@@ -471,7 +622,6 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
           if (out.winner >= 0)
             {
               winner = out.winner;
-              wins[winner]++;
               by_reason[out.reason]++;
               result = kz_reason_name (out.reason);
               break;
@@ -481,25 +631,49 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
             reps += hashes[k] == pos.hash;
           if (reps >= 3)
             {
-              draws++;
               by_repetition++;
               result = "repetition";
               break;
             }
+          if (adjudicate)
+            {
+              KzEgtbResult known = kz_egtb_probe (&pos, NULL);
+              if (known != KZ_EGTB_NONE)
+                {
+                  if (known == KZ_EGTB_WIN)
+                    winner = pos.side;
+                  else if (known == KZ_EGTB_LOSS)
+                    winner = 1 - pos.side;
+                  by_tables++;
+                  result = "tables";
+                  break;
+                }
+            }
           if (ply >= max_plies)
             {
-              draws++;
               by_max++;
               result = "max-plies";
               break;
             }
 
-          Player *p = &players[pos.side];
+          Player *p = by_side[pos.side];
           KzMove move;
-          if (ply < opening || p->level == 0)
+          if (ply < opening || p->kind != PLAYER_LEVEL)
             {
               kz_generate_moves (&pos, &list);
-              move = list.moves[rng_next (&rng) % (uint64_t) list.count];
+              if (ply < opening)
+                {
+                  move = list.moves[rng_next (&rng) % (uint64_t) list.count];
+                  char text[KZ_MOVE_STR_MAX];
+                  kz_move_format (&move, text, sizeof text);
+                  opening_len += (size_t) snprintf (opening_text + opening_len,
+                                                    sizeof opening_text - opening_len, "%s%s",
+                                                    opening_len ? " " : "", text);
+                }
+              else if (p->kind == PLAYER_GREEDY)
+                move = greedy_move (&pos, &list, &p->rng);
+              else
+                move = list.moves[rng_next (&p->rng) % (uint64_t) list.count];
             }
           else
             {
@@ -527,33 +701,54 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
           hashes[n++] = pos.hash;
         }
       total_plies += ply;
+      if (winner >= 0)
+        {
+          wins[winner]++;
+          if (by_side[winner] == &players[0])
+            first_wins++;
+          else
+            first_losses++;
+        }
+      else
+        draws++;
       if (verbose)
         {
           char final[KZ_KPN_MAX];
           kz_kpn_format (&pos, final, sizeof final);
-          fprintf (stderr, "game %ld: %s %s after %d plies, final position %s\n", g + 1,
-                   winner == KZ_COSSACKS ? "cossacks-win" : winner == KZ_TURKS ? "turks-win" : "draw",
-                   result, ply, final);
+          printf ("game\t%ld\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g + 1, by_side[0]->name,
+                  by_side[1]->name,
+                  winner == KZ_COSSACKS ? "1-0" : winner == KZ_TURKS ? "0-1" : "1/2-1/2",
+                  result, ply, opening_text, final);
+          fflush (stdout);
         }
     }
 
   printf ("cossacks-wins %d turks-wins %d draws %d\n", wins[0], wins[1], draws);
+  double score, elo, low, high;
+  kz_cli_elo (first_wins, draws, first_losses, &score, &elo, &low, &high);
+  char e[16], lo[16], hi[16];
+  format_elo (elo, e, sizeof e);
+  format_elo (low, lo, sizeof lo);
+  format_elo (high, hi, sizeof hi);
+  printf ("%s against %s: +%d =%d -%d, score %.1f %%, Elo %s [%s, %s]\n", players[0].name,
+          players[1].name, first_wins, draws, first_losses, 100.0 * score, e, lo, hi);
 
   fprintf (stderr, "games %ld, mean length %.1f plies; by flag %d, annihilation %d, blocked %d, "
-           "repetition %d, max-plies %d\n", games, (double) total_plies / (double) games,
+           "repetition %d, max-plies %d, tables %d\n", games, (double) total_plies / (double) games,
            by_reason[KZ_REASON_FLAG], by_reason[KZ_REASON_ANNIHILATION],
-           by_reason[KZ_REASON_BLOCKED], by_repetition, by_max);
+           by_reason[KZ_REASON_BLOCKED], by_repetition, by_max, by_tables);
   for (int s = 0; s < 2; s++)
     {
       Player *p = &players[s];
-      if (p->level == 0)
+      const char *who = s == 0 ? "first" : "second";
+      if (p->kind != PLAYER_LEVEL)
         {
-          fprintf (stderr, "%s: random\n", kz_side_name ((KzSide) s));
+          fprintf (stderr, "%s: %s\n", who, p->name);
           continue;
         }
       double secs = (double) p->total_ms / 1000.0;
       fprintf (stderr, "%s: level %d, %d moves, mean %.1f ms, max %" PRId64 " ms, "
-               "mean depth %.1f, %.0f nodes/s\n", kz_side_name ((KzSide) s), p->level,
+               "mean depth %.1f, %.0f nodes/s\n", who, p->level,
                p->moves, p->moves ? (double) p->total_ms / p->moves : 0.0, p->max_ms,
                p->moves ? (double) p->total_depth / p->moves : 0.0,
                secs > 0 ? (double) p->nodes / secs : 0.0);
