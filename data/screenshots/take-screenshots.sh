@@ -235,19 +235,34 @@ in_session() {
       $pz --method org.gtk.Actions.Activate puzzle-open "[<'ofot6g'>]" '{}' >/dev/null
       $pz --method org.gtk.Actions.Activate puzzle-move "[<'c3-c4'>]" '{}' >/dev/null
       ;;
+    editor)
+      # A middle game set up in the position editor: a Cossack carries the
+      # Turkish flag; the Turkish flag tool chosen.
+      write_settings Ivan Mehmed
+      start_app "$lang" "$style"
+      win_action edit-position
+      local ed="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/2"
+      wait_for 20 $ed --method org.gtk.Actions.List >/dev/null
+      $ed --method org.gtk.Actions.SetState editor-kpn \
+        "<'tt1tt/t1t/1t1t1/2t2/1c3/c2c1/1ccc1/c1c/c3c t home b5'>" '{}' >/dev/null
+      $ed --method org.gtk.Actions.SetState editor-tool "<'turkish-flag'>" '{}' >/dev/null
+      ;;
   esac
   # Wait for the window to be drawn (many colours in it).
   local name=Kazaki
   [ "$shot" = library ] && name=Library
   [ "$shot" = troops ] && name=Troops
   [ "$shot" = puzzles ] && name=Puzzles
+  [ "$shot" = editor ] && name="Position Editor"
   name=$(title_in "$lang" "$name")
   wait_for 30 has_window "$name" || die "no window named $name"
   w=$(window_of "$name")
   if [ "$shot" = library ] || [ "$shot" = troops ]; then
     xdotool windowsize "$w" $LIB_W $LIB_H
   fi
-  [ "$shot" = puzzles ] && xdotool windowsize "$w" $WIN_W $WIN_H
+  if [ "$shot" = puzzles ] || [ "$shot" = editor ]; then
+    xdotool windowsize "$w" $WIN_W $WIN_H
+  fi
   sleep 2
   capture "$w" "$file"
   app_action quit || true
@@ -272,6 +287,7 @@ SHOTS=(
   "battle battle.png en default"
   "battle-ru battle-ru.png ru default"
   "puzzles puzzles.png en default"
+  "editor editor.png en default"
 )
 out=${1:-data/screenshots}
 [ $# -gt 0 ] && shift

@@ -192,7 +192,8 @@ static const struct {
   { "win.show-side-panel", { "F9", NULL } },
   { "win.flip-board", { "<Control>f", NULL } },
   { "win.review", { "<Control>r", NULL } },
-  { "win.export-game", { "<Control>e", NULL } },
+  { "win.export-game", { "<Control><Shift>e", NULL } },
+  { "win.edit-position", { "<Control>e", NULL } },
   /* Shift: plain Ctrl+C and Ctrl+V stay with text fields (an in-window
    * dialog's entries would otherwise lose copy and paste). */
   { "win.copy-position", { "<Control><Shift>c", NULL } },

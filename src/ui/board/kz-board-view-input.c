@@ -99,6 +99,12 @@ kz_board_view_click_point (KzBoardView *self,
   KzInputResult result;
 
   g_return_if_fail (KZ_IS_BOARD_VIEW (self));
+  if (self->editing)
+    {
+      if (sq != KZ_NO_POINT)
+        kz_board_view_emit_point_edited (self, sq, sq);
+      return;
+    }
   if (!check_interactive (self))
     return;
   if (self->has_hint)
@@ -215,6 +221,17 @@ drag_update (GtkGestureDrag *gesture,
     {
       if (hypot (dx, dy) < 8 || !self->interactive || self->animating)
         return;
+      if (self->editing)
+        {
+          if (self->press_point == KZ_NO_POINT
+              || kz_position_piece_at (&self->state.pos, self->press_point) < 0)
+            return;
+          self->dragging = TRUE;
+          self->drag_x = self->press_x + dx;
+          self->drag_y = self->press_y + dy;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          return;
+        }
       if (self->press_point == KZ_NO_POINT ||
           !(kz_board_input_get_movable (self->input) & KZ_BIT (self->press_point)))
         return;
@@ -254,6 +271,13 @@ drag_end (GtkGestureDrag *gesture,
 
       self->dragging = FALSE;
       self->press_point = KZ_NO_POINT;
+      if (self->editing)
+        {
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          if (to != from)
+            kz_board_view_emit_point_edited (self, from, to);
+          return;
+        }
       if (to == KZ_NO_POINT || to == from)
         {
           gtk_widget_queue_draw (GTK_WIDGET (self));

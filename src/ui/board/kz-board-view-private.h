@@ -51,6 +51,10 @@ struct _KzBoardView {
   gboolean      dragging;
   double        drag_x, drag_y;
 
+  /* The position editor's board: a click (or Enter on a point) and a
+   * dragged piece are reported, not played (kz_board_view_set_editing). */
+  gboolean      editing;
+
   /* The focus ring shows once the keyboard is used, until a click. */
   gboolean      keyboard_mode;
 
@@ -79,6 +83,9 @@ void     kz_board_view_emit_message      (KzBoardView *self,
                                           gboolean     refusal);
 void     kz_board_view_emit_move_chosen  (KzBoardView  *self,
                                           const KzMove *move);
+void     kz_board_view_emit_point_edited (KzBoardView  *self,
+                                          int           from,
+                                          int           to);
 /* Names and states of the points, after a change of the position or of
  * the selection. */
 void     kz_board_view_update_accessible (KzBoardView *self);

@@ -31,6 +31,7 @@ enum {
   SIGNAL_MOVE_CHOSEN,
   SIGNAL_MESSAGE,
   SIGNAL_ANIMATION_DONE,
+  SIGNAL_POINT_EDITED,
   N_SIGNALS
 };
 
@@ -292,6 +293,22 @@ kz_board_view_get_show_coordinates (KzBoardView *self)
 {
   g_return_val_if_fail (KZ_IS_BOARD_VIEW (self), FALSE);
   return self->show_coordinates;
+}
+
+void
+kz_board_view_emit_point_edited (KzBoardView *self, int from, int to)
+{
+  g_signal_emit (self, signals[SIGNAL_POINT_EDITED], 0, from, to);
+}
+
+void
+kz_board_view_set_editing (KzBoardView *self, gboolean editing)
+{
+  g_return_if_fail (KZ_IS_BOARD_VIEW (self));
+  self->editing = !!editing;
+  kz_board_input_cancel (self->input);
+  self->has_hint = FALSE;
+  kz_board_view_changed (self);
 }
 
 void
@@ -567,6 +584,9 @@ kz_board_view_class_init (KzBoardViewClass *klass)
   signals[SIGNAL_MESSAGE] =
     g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_BOOLEAN);
+  signals[SIGNAL_POINT_EDITED] =
+    g_signal_new ("point-edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
   signals[SIGNAL_ANIMATION_DONE] =
     g_signal_new ("animation-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);

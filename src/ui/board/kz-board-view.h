@@ -65,6 +65,12 @@ gboolean   kz_board_view_get_animating    (KzBoardView *self);
 void       kz_board_view_finish_animation (KzBoardView *self);
 /* Cancels a selection or a partial chain. */
 void       kz_board_view_cancel_input     (KzBoardView *self);
+/* The position editor's board: no move input; a click on a point (or
+ * Enter or Space on the focused one) emits "point-edited" (int from, int
+ * to) with from == to, a piece dragged from `from` and dropped on `to`
+ * emits it with both (to == KZ_NO_POINT: dropped off the board). */
+void       kz_board_view_set_editing      (KzBoardView *self,
+                                           gboolean     editing);
 /* The point under the keyboard focus ring. */
 int        kz_board_view_get_focus_point  (KzBoardView *self);
 /* The menu of a piece (right click, long press, the Menu key or

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "kz-editor-window.h"
 #include "kz-eval-bar.h"
 #include "kz-eval-graph.h"
 #include "kz-guide-layer.h"
@@ -422,6 +423,7 @@ kz_window_init (KzWindow *self)
   kz_window_notation_init (self);
   kz_window_clock_init (self);
   kz_window_welcome_init (self);
+  kz_editor_window_actions_init (self);
   g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
   g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
