@@ -8,7 +8,8 @@
  *     current one, scrolled into view, and the result under it;
  *   - a move the database refuses (another copy changed the game) is not
  *     shown as played, and the message says it was not played;
- *   - a toast leaves rank 1 of the board free, and a long one is not cut;
+ *   - a message leaves rank 1 of the board, the status line and the player
+ *     cards free, a short one takes one line, a long one is not cut;
  *   - after a dialog closes, the keyboard focus is back on the board;
  *   - at the smallest window size the title is not cut;
  *   - the first start asks how to begin (issue 24), and How to Play is
@@ -29,6 +30,7 @@
 #include "kz-board-view.h"
 #include "kz-move-row.h"
 #include "kz-moves-view.h"
+#include "kz-player-card.h"
 #include "kz-window.h"
 #include "ui-test-app.h"
 
@@ -635,60 +637,100 @@ test_failed_save (void)
 
 /* ---- toasts (issue 11, defect 5) ---------------------------------------- */
 
+/* The mapped label showing exactly `text`, or NULL. */
+static GtkLabel *
+label_with_text (GtkWidget *root, const char *text)
+{
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+
+  collect_mapped (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0)
+      return labels->pdata[i];
+  return NULL;
+}
+
+static void
+assert_apart (GtkWidget *window, const graphene_rect_t *t, GtkWidget *other, const char *what)
+{
+  graphene_rect_t o;
+
+  g_assert_true (gtk_widget_compute_bounds (other, window, &o));
+  if (graphene_rect_intersection (t, &o, NULL))
+    g_error ("the message (%.0f,%.0f %.0fx%.0f) covers %s (%.0f,%.0f %.0fx%.0f)", t->origin.x,
+             t->origin.y, t->size.width, t->size.height, what, o.origin.x, o.origin.y, o.size.width,
+             o.size.height);
+}
+
+/* A message while a game is played (issue 11, defect 5; issue 24): under
+ * the board, clear of rank 1, of the status line and of the Cossacks'
+ * card; a short one on one line when there is room, a long one whole. */
 static void
 check_toast (int width, int height)
 {
+  static const char *const long_text =
+    "The game database is not available, so no stored game can be opened "
+    "and none of the games of this session will be kept for later";
+  static const char *const short_text = "c4-c9 is not possible: c4 and c9 are not neighbours on a line";
   KzWindow *window = main_window ();
   KzBoardView *board;
-  GtkWidget *toast = NULL;
-  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  GtkLabel *shown = NULL;
   graphene_rect_t t;
   KzBoardGeometry g;
-  GType toast_type;
+  g_autoptr (GPtrArray) cards = g_ptr_array_new ();
   gint64 end;
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   new_game (window);
   ui_test_wait_ms (800);
   board = live_board (window);
-  kz_window_show_toast (window, "The game database is not available, so no stored game can be opened "
-                                "and none of the games of this session will be kept for later");
-  toast_type = g_type_from_name ("AdwToastWidget");
-  g_assert_cmpuint (toast_type, !=, 0);
-  end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
-  while ((toast = find_mapped (GTK_WIDGET (window), toast_type)) == NULL
-         && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_nonnull (toast);
-  ui_test_wait_ms (600);   /* shown in full */
-  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &t));
+  for (guint round = 0; round < 2; round++)
+    {
+      const char *text = round == 0 ? long_text : short_text;
 
-  /* No point of rank 1 (the Cossacks' first rank, or the Turks' when
-   * the board is turned) under the toast. */
-  kz_board_geometry_init (&g, gtk_widget_get_width (GTK_WIDGET (board)),
-                          gtk_widget_get_height (GTK_WIDGET (board)), kz_board_view_get_flipped (board));
-  for (int file = 0; file < KZ_GRID_FILES; file++)
-    for (int rank = 0; rank < KZ_GRID_RANKS; rank += KZ_GRID_RANKS - 1)
-      {
-        int sq = KZ_SQ (file, rank);
-        double x, y, r = kz_board_geometry_piece_radius (&g);
-        graphene_point_t p, q;
+      kz_window_show_toast (window, text);
+      end = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+      while ((shown = label_with_text (GTK_WIDGET (window), text)) == NULL
+             && g_get_monotonic_time () < end)
+        g_main_context_iteration (NULL, FALSE);
+      g_assert_nonnull (shown);
+      ui_test_wait_ms (300);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (shown), GTK_WIDGET (window), &t));
 
-        if (!kz_point_valid (sq))
-          continue;
-        kz_board_geometry_point_to_pixel (&g, sq, &x, &y);
-        p = GRAPHENE_POINT_INIT (x, y + r);
-        g_assert_true (gtk_widget_compute_point (GTK_WIDGET (board), GTK_WIDGET (window), &p, &q));
-        if (graphene_rect_contains_point (&t, &q))
-          g_error ("%dx%d: the toast (%.0f,%.0f %.0fx%.0f) covers %s at (%.0f,%.0f)", width, height,
-                   t.origin.x, t.origin.y, t.size.width, t.size.height, kz_point_name (sq), q.x, q.y);
-      }
+      /* No point of rank 1 (the Cossacks' first rank, or the Turks' when
+       * the board is turned) under it. */
+      kz_board_geometry_init (&g, gtk_widget_get_width (GTK_WIDGET (board)),
+                              gtk_widget_get_height (GTK_WIDGET (board)), kz_board_view_get_flipped (board));
+      for (int file = 0; file < KZ_GRID_FILES; file++)
+        for (int rank = 0; rank < KZ_GRID_RANKS; rank += KZ_GRID_RANKS - 1)
+          {
+            int sq = KZ_SQ (file, rank);
+            double x, y, r = kz_board_geometry_piece_radius (&g);
+            graphene_point_t p, q;
 
-  /* Its words whole. */
-  collect_mapped (toast, GTK_TYPE_LABEL, labels);
-  g_assert_cmpuint (labels->len, >, 0);
-  for (guint i = 0; i < labels->len; i++)
-    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (labels->pdata[i])));
+            if (!kz_point_valid (sq))
+              continue;
+            kz_board_geometry_point_to_pixel (&g, sq, &x, &y);
+            p = GRAPHENE_POINT_INIT (x, y + r);
+            g_assert_true (gtk_widget_compute_point (GTK_WIDGET (board), GTK_WIDGET (window), &p, &q));
+            if (graphene_rect_contains_point (&t, &q))
+              g_error ("%dx%d: the message (%.0f,%.0f %.0fx%.0f) covers %s at (%.0f,%.0f)", width, height,
+                       t.origin.x, t.origin.y, t.size.width, t.size.height, kz_point_name (sq), q.x, q.y);
+          }
+      /* Nor the status line, nor a player's card. */
+      assert_apart (GTK_WIDGET (window), &t,
+                    GTK_WIDGET (label_with_text (GTK_WIDGET (window), "Cossacks to move")), "the status line");
+      g_ptr_array_set_size (cards, 0);
+      collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
+      for (guint i = 0; i < cards->len; i++)
+        assert_apart (GTK_WIDGET (window), &t, cards->pdata[i], "a player's card");
+      /* Its words whole; a short one on one line in a wide window. */
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (shown)));
+      g_test_message ("%dx%d: %d line(s)", width, height,
+                      pango_layout_get_line_count (gtk_label_get_layout (shown)));
+      if (round == 1 && width >= 1000)
+        g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (shown)), ==, 1);
+    }
 }
 
 static void

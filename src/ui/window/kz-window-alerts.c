@@ -24,7 +24,32 @@ current_toast_dismissed (AdwToast *t, KzWindow *self)
     }
 }
 
-/* One toast at a time: a message while the previous one is still shown
+/* A message in the status line, for a while (then the line shows the
+ * game's state again). */
+static gboolean
+message_done (gpointer data)
+{
+  KzWindow *self = data;
+
+  self->message_source = 0;
+  kz_window_update_status (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+kz_window_end_message (KzWindow *self)
+{
+  g_clear_handle_id (&self->message_source, g_source_remove);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->detail_label), "message");
+}
+
+/* While a game is played, a message takes the status line's second line
+ * for five seconds: under the board where the eye is, on one line when
+ * short, covering nothing (a toast covered the status line and the
+ * Cossacks' card, issue 24).  While a game is reviewed (no status line)
+ * it is a toast at the bottom of the board column.
+ *
+ * One toast at a time: a message while the previous one is still shown
  * replaces its text.  Dismissing a toast and adding another in quick
  * succession can crash libadwaita 1.2 (adw_animation_skip on a freed
  * toast widget), and a queue of refusals would be hard to read anyway.
@@ -39,6 +64,14 @@ kz_window_show_toast (KzWindow *self, const char *text)
   g_return_if_fail (KZ_IS_WINDOW (self));
   /* For checks from outside (build-aux/flatpak-check): G_MESSAGES_DEBUG=Kazaki. */
   g_log ("Kazaki", G_LOG_LEVEL_DEBUG, "toast: %s", text);
+  if (self->replay == NULL && gtk_widget_get_visible (GTK_WIDGET (self->detail_label)))
+    {
+      kz_window_end_message (self);
+      gtk_label_set_text (self->detail_label, text);
+      gtk_widget_add_css_class (GTK_WIDGET (self->detail_label), "message");
+      self->message_source = g_timeout_add_seconds (5, message_done, self);
+      return;
+    }
   if (self->current_toast)
     {
       label = adw_toast_get_custom_title (self->current_toast);

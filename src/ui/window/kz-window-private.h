@@ -72,6 +72,7 @@ struct _KzWindow {
   gboolean         thinking;
   gboolean         game_over_pending;   /* show the dialog after the animation */
   AdwToast        *current_toast;   /* on screen; see kz_window_show_toast() */
+  guint            message_source;  /* a message in the status line: its end */
   GObject         *game_over_dialog;
   gboolean         storage_warned;
   GObject         *pending_alert;
@@ -176,6 +177,8 @@ void            kz_window_pause_game         (KzWindow *self,
                                               gboolean  paused);
 
 /* kz-window-alerts.c (kz_window_show_toast() is public) */
+/* The status line shows the game's state again, not a message. */
+void            kz_window_end_message        (KzWindow *self);
 /* Says (once) that games are not being saved, and why. */
 void            kz_window_warn_storage       (KzWindow     *self,
                                               const char   *what,

@@ -100,6 +100,7 @@ kz_window_update_status (KzWindow *self)
           g_string_append (detail, " · ");
         g_string_append (detail, text);
       }
+  kz_window_end_message (self);
   gtk_label_set_text (self->detail_label, detail->str);
   g_string_free (detail, TRUE);
 }

@@ -185,14 +185,20 @@ board_message (KzWindow *self, const char *message, gboolean is_refusal, KzBoard
 {
   if (message == NULL)
     {
-      kz_window_update_status (self);
+      /* (a refusal's message stays its time) */
+      if (self->message_source == 0)
+        kz_window_update_status (self);
       return;
     }
-  /* Hints about a chain go to the status line; refusals to a toast. */
+  /* Hints about a chain go to the status line; refusals too, as a
+   * message for a while (kz_window_show_toast()). */
   if (is_refusal)
     kz_window_show_toast (self, message);
   else
-    gtk_label_set_text (self->detail_label, message);
+    {
+      kz_window_end_message (self);
+      gtk_label_set_text (self->detail_label, message);
+    }
 }
 
 /* Narrow windows hide the side panel (the header button shows it again)
@@ -346,6 +352,7 @@ kz_window_dispose (GObject *object)
     gtk_window_destroy (GTK_WINDOW (self->pending_alert));
   g_clear_object (&self->pending_alert);
   g_clear_handle_id (&self->refocus_idle, g_source_remove);
+  g_clear_handle_id (&self->message_source, g_source_remove);
   if (self->session)
     g_signal_handlers_disconnect_by_data (self->session, self);
   kz_window_clock_dispose (self);
