@@ -35,8 +35,11 @@ draw_road (cairo_t *cr, const KzBoardGeometry *g, const KzFlagRoad *road, gboole
 {
   double u = g->unit, x, y;
   /* the player's road blue and solid, the opponent's red and dashed; both
-   * a little to the side of the lines, so that two roads on one line show */
-  double shift = (mine ? -1 : 1) * 0.09 * u;
+   * a little to the side of the lines, so that two roads on one line show,
+   * and the way back from the flag's jump further out than the way to it,
+   * so that a road that comes back along its own line shows both ways */
+  double side = mine ? -1 : 1;
+  double shift = side * 0.08 * u;
 
   if (mine)
     cairo_set_source_rgba (cr, 0.11, 0.44, 0.85, dark ? 0.95 : 0.85);
@@ -51,17 +54,19 @@ draw_road (cairo_t *cr, const KzBoardGeometry *g, const KzFlagRoad *road, gboole
     cairo_set_dash (cr, (double[]) { 0.16 * u, 0.12 * u }, 2, 0);
   for (int i = 0; i < road->n; i++)
     {
+      double d = road->jump > 0 && i >= road->jump ? shift + side * 0.12 * u : shift;
       kz_board_geometry_point_to_pixel (g, road->points[i], &x, &y);
       if (i == 0)
-        cairo_move_to (cr, x + shift, y + shift);
+        cairo_move_to (cr, x + d, y + d);
       else
-        cairo_line_to (cr, x + shift, y + shift);
+        cairo_line_to (cr, x + d, y + d);
     }
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
   /* the end: a disc on the centre where the flag would be delivered */
+  double d = road->jump > 0 ? shift + side * 0.12 * u : shift;
   kz_board_geometry_point_to_pixel (g, road->points[road->n - 1], &x, &y);
-  cairo_arc (cr, x + shift, y + shift, 0.11 * u, 0, 2 * G_PI);
+  cairo_arc (cr, x + d, y + d, 0.11 * u, 0, 2 * G_PI);
   cairo_fill (cr);
 }
 
