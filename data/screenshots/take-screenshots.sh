@@ -137,6 +137,20 @@ GAME_MOVES=(
   b4-a4 b6-a6 c3-c4 b7-a7 b2-c3 c7-c6 c5xc7 d8xb7 d5-c5 b8-c7
 )
 
+# A game of two random movers (kazaki-cli selfplay's kind of game, found
+# with the engine: the first with a road home for both flags and a piece
+# in danger, the Cossacks to move, no capture due).
+GUIDED_MOVES=(
+  e3-e4 c6-c5 c4xc6xe6 e7xe5xe3 b4-c4 d7-d6 b3-b4 b6-b5 b4xb6 b7xb5 d4-e4 e3xe5 d3-e3 d6-e6
+  c4-c5 b5xd5 e3-e4 e5xe3 c3-d3 e3xc3 d2xb3 e6-e7 d1-d2 d5-c5 b3-c3 e7-d7 c3-d3 c7-b7 d2-d1
+  b8-c7 d3-d4 a9-b8 e1-d2 c5-c4 d4xb4 a7-a6 b2-c3 b7-a7 c3-b3 c7-b7 d2-c3 a6-a5 b4-b5 a5xc5
+  b1-b2 d7-e7 b2-b1 b8-a9 d1-e1 e7-d7 c3-c4 c5xc3 b3xd3 b7-c7 a3-a4 d7-d6 e1-d2 c7-d7 d3-e3
+  d6-d5 d2-e1 a7-a6 c1-d1 b9-b8 b1-c1 b8-b9 e1-d2 d5-c5 a1-b2 a6-a7 e3-e4 d8-c7 e4-e3 c5-d5
+  a4-a3 d5-d6 a3-a4 c7-c6 a4-a5 c6-c7 c1-b1 d6-e6 a5-a4 e6-d6 e3-e4 d6-c6 b1-a1 c6-d6 d2-e1
+  d6-c6 e4-e3 d7-e7 a4-b4 e7-d7 e1-d2 a7-b7 b2-b1 c7-d8 b4-b5 d7-d6 e3-d3 b9-b8 b5-b4 b7-c7
+  d3-d4 c9-b9 a1-b2 d6-d7 b2-a1 d7-d6 b4-b3 d6-d5 d4xd6xb6 c7-b7
+)
+
 # The games of games.kgn, then the game being played (which the app
 # resumes); prints the id of the annotated game (the newest of the file).
 fill_library() {
@@ -220,6 +234,50 @@ in_session() {
         || die "app.demonstration did not open the review"
       win_action review-goto "uint32 35"
       ;;
+    guided)
+      # A guided game (win.guided-game) resumed at a position where both
+      # flags have a road home and a Cossack piece is in danger: the moves
+      # of a game between two random movers (GUIDED_MOVES), stored with
+      # kazaki-cli and made a guided game against the computer at level 1
+      # as win.guided-game makes it (the tag Guided, the Turks' level).
+      write_settings Ivan Mehmed
+      # (no welcome page over the board)
+      echo "how-to-play-offered=true" >>"$CONFIG_DIR/glib-2.0/settings/keyfile"
+      mkdir -p "$DATA_DIR/kazaki"
+      local g
+      g=$(cli new --cossacks Ivan --turks "$(title_in "$lang" Computer)")
+      cli play "$g" "${GUIDED_MOVES[@]}" >/dev/null
+      sqlite3 "$DB" "UPDATE games SET turks_kind = 1, turks_level = 1, tags = 'Guided=yes' WHERE id = $g"
+      start_app "$lang" "$style"
+      ;;
+    learn|lesson)
+      # Learn (app.learn): the lesson list with "A step" done (played
+      # through the window's actions), or
+      # a step of "Capturing is compulsory" after the wrong move a3-a4,
+      # its explanation beside the board.
+      write_settings Ivan Mehmed
+      start_app "$lang" "$style"
+      app_action learn
+      local ln="gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/2"
+      wait_for 20 $ln --method org.gtk.Actions.List >/dev/null || die "app.learn opened no window"
+      if [ "$shot" = learn ]; then
+        local m
+        $ln --method org.gtk.Actions.Activate open-lesson "[<'02-step'>]" '{}' >/dev/null
+        for m in a5-b5 b5-c5 next c5-c4; do
+          sleep 2
+          if [ $m = next ]; then
+            $ln --method org.gtk.Actions.Activate next-step "[]" '{}' >/dev/null
+          else
+            $ln --method org.gtk.Actions.Activate lesson-move "[<'$m'>]" '{}' >/dev/null
+          fi
+        done
+        sleep 2
+        $ln --method org.gtk.Actions.Activate show-lessons "[]" '{}' >/dev/null
+      else
+        $ln --method org.gtk.Actions.Activate open-lesson "[<'05-compulsory'>]" '{}' >/dev/null
+        $ln --method org.gtk.Actions.Activate lesson-move "[<'a3-a4'>]" '{}' >/dev/null
+      fi
+      ;;
     puzzles)
       # Two puzzles solved and one failed (their attempts stored through
       # kazaki-cli), then a puzzle with an apex jump, its first move played.
@@ -254,6 +312,7 @@ in_session() {
   [ "$shot" = troops ] && name=Troops
   [ "$shot" = puzzles ] && name=Puzzles
   [ "$shot" = editor ] && name="Position Editor"
+  [ "$shot" = learn ] || [ "$shot" = lesson ] && name=Learn
   name=$(title_in "$lang" "$name")
   wait_for 30 has_window "$name" || die "no window named $name"
   w=$(window_of "$name")
@@ -262,6 +321,10 @@ in_session() {
   fi
   if [ "$shot" = puzzles ] || [ "$shot" = editor ]; then
     xdotool windowsize "$w" $WIN_W $WIN_H
+  fi
+  if [ "$shot" = learn ] || [ "$shot" = lesson ]; then
+    # NAME-360: a phone's width
+    xdotool windowsize "$w" "${SHOT_WIDTH:-$WIN_W}" "${SHOT_HEIGHT:-$WIN_H}"
   fi
   sleep 2
   capture "$w" "$file"
@@ -288,6 +351,16 @@ SHOTS=(
   "battle-ru battle-ru.png ru default"
   "puzzles puzzles.png en default"
   "editor editor.png en default"
+  "guided guided.png en default"
+  "guided-ru guided-ru.png ru default"
+  "learn learn.png en default"
+  "learn-dark learn-dark.png en prefer-dark"
+  "learn-ru learn-ru.png ru default"
+  "learn-360 learn-360.png en default"
+  "lesson lesson.png en default"
+  "lesson-dark lesson-dark.png en prefer-dark"
+  "lesson-ru lesson-ru.png ru default"
+  "lesson-360 lesson-360.png en default"
 )
 out=${1:-data/screenshots}
 [ $# -gt 0 ] && shift
@@ -311,6 +384,12 @@ for spec in "${SHOTS[@]}"; do
   wait_for 20 test -s "$SHOT_TMP/display" || die "Xvfb did not start"
   shot=${name%-ru}
   [ "$name" = main-ru ] && shot=main-light
+  # learn-dark, lesson-360…: the shot learn or lesson; -360 at a phone's size
+  unset SHOT_WIDTH SHOT_HEIGHT
+  case $shot in
+    learn-*|lesson-*) [ "${shot#*-}" = 360 ] && export SHOT_WIDTH=360 SHOT_HEIGHT=640
+                      shot=${shot%%-*} ;;
+  esac
   rc=0
   DISPLAY=:$(head -1 "$SHOT_TMP/display") dbus-run-session -- \
     "$0" $([ "$mode" = flatpak ] && echo --flatpak) --in-session "$shot" "$out/$file" "$lang" "$style" \
