@@ -8,6 +8,8 @@
 - KzGame's files in src/model include no header of the store: the game
   records through KzRecorder, the store builds nothing but rows (no
   circle among store, game and move tree).
+- KzWindow's private struct (src/ui/window/kz-window-private.h) has at
+  most 30 fields: the window is a thin frame hosting modes.
 - At most 8 .c files at the top of src/ui/: the UI lives in its rooms,
   one folder per feature (HACKING.md).
 - Layers include downwards only (HACKING.md, "Layers"):
@@ -39,6 +41,12 @@ UI_TOP_MAX = 8
 ALLOWED = {}
 
 LAYERS = ('engine', 'model', 'ui', 'cli')
+
+# KzWindow is a thin frame (issue 26): at most this many fields in its
+# private struct; the state of a part lives in its own object (a mode,
+# the clock controller), not in the window.
+WINDOW_PRIVATE = 'src/ui/window/kz-window-private.h'
+WINDOW_FIELDS_MAX = 30
 
 # Inside src/model: KzGame records through KzRecorder (kz-recorder.h) and is
 # built from the store's plain rows (kz-stored-game.h); it never includes
@@ -110,6 +118,23 @@ def library_name(header):
     return re.sub(r'[-.].*$', '', first)
 
 
+def struct_fields(text, name):
+    """The member declarations of `struct name { ... };` in C text."""
+    m = re.search(r'struct\s+' + name + r'\s*\{(.*?)\n\};', text, re.S)
+    if not m:
+        return None
+    body = re.sub(r'/\*.*?\*/', '', m.group(1), flags=re.S)
+    body = re.sub(r'//[^\n]*', '', body)
+    fields = []
+    for decl in body.split(';'):
+        decl = ' '.join(decl.split())
+        if not decl or 'parent_instance' in decl:
+            continue
+        # "int a, b" declares two
+        fields.extend(part for part in decl.split(','))
+    return fields
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else '.'
     files = sorted(f for f in tracked_files(root)
@@ -168,6 +193,15 @@ def main():
     if len(top) > UI_TOP_MAX:
         errors.append(f'src/ui/: {len(top)} .c files at the top, at most {UI_TOP_MAX}: '
                       'put them in the room of their feature (HACKING.md)')
+    if WINDOW_PRIVATE in files:
+        with open(os.path.join(root, WINDOW_PRIVATE), encoding='utf-8') as fh:
+            fields = struct_fields(fh.read(), '_KzWindow')
+        if fields is None:
+            errors.append(f'{WINDOW_PRIVATE}: no struct _KzWindow found')
+        elif len(fields) > WINDOW_FIELDS_MAX:
+            errors.append(f'{WINDOW_PRIVATE}: KzWindow has {len(fields)} fields, at most '
+                          f'{WINDOW_FIELDS_MAX}: give the state to a mode or a controller '
+                          '(HACKING.md)')
     for f in sorted(set(ALLOWED) - set(files)):
         errors.append(f'{f}: listed in ALLOWED but gone: take it off')
     for e in errors:

@@ -19,11 +19,11 @@ guided_game_activated (GSimpleAction *action, GVariant *param, gpointer user_dat
 {
   KzWindow *self = user_data;
 
-  if (self->replay)
+  if (self->review->replay)
     kz_window_review_leave (self);
   kz_window_start_guided_game (self);
   kz_window_show_welcome (self, FALSE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  gtk_widget_grab_focus (GTK_WIDGET (self->play->board));
 }
 
 static const GActionEntry guide_actions[] = {

@@ -33,11 +33,11 @@ kz_window_show_demonstration (KzWindow *self)
   /* In memory, for review only: it is not the player's game and never
    * goes into the library; Back to the Game returns to the game before. */
   kz_session_open_game_for_review (self->session, game);
-  if (self->replay == NULL || kz_replay_get_game (self->replay) != game)
+  if (self->review->replay == NULL || kz_replay_get_game (self->review->replay) != game)
     return FALSE;
-  kz_review_bar_set_show_comments (self->review_bar, TRUE);
-  kz_review_bar_set_speed (self->review_bar, KZ_REVIEW_SPEED_SLOW);
-  kz_review_bar_set_playing (self->review_bar, TRUE);
+  kz_review_bar_set_show_comments (self->review->bar, TRUE);
+  kz_review_bar_set_speed (self->review->bar, KZ_REVIEW_SPEED_SLOW);
+  kz_review_bar_set_playing (self->review->bar, TRUE);
   return TRUE;
 }
 

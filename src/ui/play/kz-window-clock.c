@@ -67,10 +67,10 @@ kz_window_show_clocks (KzWindow *self)
   KzGameClock *clock = kz_clock_controller_get_clock (self->clocks);
 
   for (int side = 0; side < 2; side++)
-    if (self->replay)
+    if (self->review->replay)
       kz_player_card_set_clock (cards[side],
-                                reviewed_clock (kz_replay_get_game (self->replay),
-                                                kz_replay_get_node (self->replay), (KzSide) side),
+                                reviewed_clock (kz_replay_get_game (self->review->replay),
+                                                kz_replay_get_node (self->review->replay), (KzSide) side),
                                 FALSE);
     else if (clock)
       kz_player_card_set_clock (cards[side], kz_game_clock_get_left (clock, (KzSide) side),
@@ -90,7 +90,7 @@ clock_low_time (KzWindow *self, int side)
                                            /* Translators: a clock warning for a screen reader */
                                            : _("Turks: %s left on the clock"), time);
   kz_sounds_play (self->sounds, KZ_SOUND_LOW_TIME);
-  kz_board_view_announce (self->board_view, said);
+  kz_board_view_announce (self->play->board, said);
 }
 
 static void
@@ -125,9 +125,9 @@ kz_window_game_paused (KzWindow *self)
 void
 kz_window_update_clock_pause (KzWindow *self)
 {
-  gboolean timed = kz_clock_controller_get_clock (self->clocks) != NULL && self->game != NULL
-                   && !kz_game_is_over (self->game);
-  gboolean review_only = self->replay != NULL
+  gboolean timed = kz_clock_controller_get_clock (self->clocks) != NULL && self->play->game != NULL
+                   && !kz_game_is_over (self->play->game);
+  gboolean review_only = self->review->replay != NULL
                          || (self->session && kz_session_get_read_only (self->session));
   gboolean paused = kz_clock_controller_get_paused (self->clocks);
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "pause");
@@ -173,7 +173,7 @@ kz_window_pause_game (KzWindow *self, gboolean paused)
   if (paused == before)
     return;
   if (was != kz_window_game_paused (self))
-    kz_board_view_announce (self->board_view,
+    kz_board_view_announce (self->play->board,
                             paused ? _("Game paused: the clocks are stopped")
                                    : _("Game resumed"));
   halt_changed (self);

@@ -24,19 +24,19 @@
 static void
 set_thinking (KzWindow *self, gboolean thinking)
 {
-  if (self->thinking == thinking)
+  if (self->play->thinking == thinking)
     return;
-  self->thinking = thinking;
+  self->play->thinking = thinking;
   kz_window_show_state (self);
 }
 
 void
 kz_window_stop_computer (KzWindow *self)
 {
-  if (self->computer_cancellable)
+  if (self->play->computer_cancellable)
     {
-      g_cancellable_cancel (self->computer_cancellable);
-      g_clear_object (&self->computer_cancellable);
+      g_cancellable_cancel (self->play->computer_cancellable);
+      g_clear_object (&self->play->computer_cancellable);
     }
   set_thinking (self, FALSE);
 }
@@ -45,18 +45,18 @@ void
 kz_window_show_board (KzWindow *self, gboolean animate_last)
 {
   KzBoardState state;
-  guint ply = kz_game_get_ply (self->game);
+  guint ply = kz_game_get_ply (self->play->game);
 
-  kz_board_state_from_game (&state, self->game, ply);
+  kz_board_state_from_game (&state, self->play->game, ply);
   if (animate_last && ply > 0)
     {
       KzBoardState before;
-      kz_board_state_from_game (&before, self->game, ply - 1);
-      kz_board_view_set_state (self->board_view, &state, &before);
+      kz_board_state_from_game (&before, self->play->game, ply - 1);
+      kz_board_view_set_state (self->play->board, &state, &before);
       kz_sounds_play (self->sounds, kz_sound_for_move (&before, &state));
     }
   else
-    kz_board_view_set_state (self->board_view, &state, NULL);
+    kz_board_view_set_state (self->play->board, &state, NULL);
 }
 
 /* ---- following the game ------------------------------------------------ */
@@ -80,7 +80,7 @@ static void
 game_move_undone (KzWindow *self, guint ply, gconstpointer move, KzGame *game)
 {
   kz_window_stop_computer (self);
-  self->game_over_pending = FALSE;
+  self->play->game_over_pending = FALSE;
   kz_window_show_board (self, FALSE);
   kz_window_show_state (self);
   kz_window_maybe_start_computer (self);
@@ -93,22 +93,22 @@ game_over (KzWindow *self, KzResult result, KzTermination termination, KzGame *g
 {
   kz_window_stop_computer (self);
   kz_window_show_state (self);
-  self->game_over_pending = TRUE;
-  if (!kz_board_view_get_animating (self->board_view))
+  self->play->game_over_pending = TRUE;
+  if (!kz_board_view_get_animating (self->play->board))
     kz_window_show_game_over (self);
 }
 
 void
 kz_window_follow_game_init (KzWindow *self)
 {
-  self->game_signals = g_signal_group_new (KZ_TYPE_GAME);
-  g_signal_group_connect_swapped (self->game_signals, "move-played", G_CALLBACK (game_move_played),
+  self->play->game_signals = g_signal_group_new (KZ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->play->game_signals, "move-played", G_CALLBACK (game_move_played),
                                   self);
-  g_signal_group_connect_swapped (self->game_signals, "move-undone", G_CALLBACK (game_move_undone),
+  g_signal_group_connect_swapped (self->play->game_signals, "move-undone", G_CALLBACK (game_move_undone),
                                   self);
-  g_signal_group_connect_swapped (self->game_signals, "game-over", G_CALLBACK (game_over), self);
+  g_signal_group_connect_swapped (self->play->game_signals, "game-over", G_CALLBACK (game_over), self);
   /* Redo emptied or filled without a move shown (a redo's first half). */
-  g_signal_group_connect_swapped (self->game_signals, "notify::can-redo",
+  g_signal_group_connect_swapped (self->play->game_signals, "notify::can-redo",
                                   G_CALLBACK (kz_window_update_actions), self);
 }
 
@@ -122,13 +122,13 @@ kz_window_show_game (KzWindow *self, KzGame *game)
       kz_alert_close (self->game_over_dialog);
       self->game_over_dialog = NULL;
     }
-  self->game_over_pending = FALSE;
+  self->play->game_over_pending = FALSE;
   kz_window_show_welcome (self, FALSE);
-  g_set_object (&self->game, game);
-  g_signal_group_set_target (self->game_signals, game);
+  g_set_object (&self->play->game, game);
+  g_signal_group_set_target (self->play->game_signals, game);
   /* A fresh search (and hash table) for each game. */
-  g_clear_object (&self->computer);
-  self->computer = kz_computer_player_new ();
+  g_clear_object (&self->play->computer);
+  self->play->computer = kz_computer_player_new ();
   kz_window_set_clock (self, game);
   kz_moves_view_set_game (self->moves_view, game);
   kz_guide_panel_set_game (self->guide_panel, game);
@@ -185,7 +185,7 @@ new_game_from_settings (KzWindow *self, gboolean computer)
 static void
 begin_game (KzWindow *self, KzGame *game, gboolean computer)
 {
-  g_autoptr (KzGame) old = self->game ? g_object_ref (self->game) : NULL;
+  g_autoptr (KzGame) old = self->play->game ? g_object_ref (self->play->game) : NULL;
 
   g_settings_set_string (self->settings, "last-game-kind", computer ? "computer" : "two-players");
   store_new_game (self, game);
@@ -293,11 +293,11 @@ gboolean
 kz_window_play_move (KzWindow *self, const KzMove *move)
 {
   g_autoptr (GError) error = NULL;
-  gboolean computer = kz_window_is_computer (self, kz_game_get_side_to_move (self->game));
+  gboolean computer = kz_window_is_computer (self, kz_game_get_side_to_move (self->play->game));
   KzGameClock *clock = kz_clock_controller_get_clock (self->clocks);
 
   if (clock ? kz_game_clock_play (clock, move, &error)
-            : kz_game_play (self->game, move, &error))
+            : kz_game_play (self->play->game, move, &error))
     return TRUE;
   if (!g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_STORE))
     {
@@ -333,19 +333,20 @@ computer_done (GObject      *source,
   KzMove move;
 
   /* Stopped meanwhile (undo, new game, window closed): drop the answer. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->game == NULL)
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))) || self->play == NULL
+      || self->play->game == NULL)
     return;
   if (!kz_computer_player_choose_finish (KZ_COMPUTER_PLAYER (source), result, &move, NULL, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_clear_object (&self->computer_cancellable);
+          g_clear_object (&self->play->computer_cancellable);
           set_thinking (self, FALSE);
           kz_window_show_toast (self, error->message);
         }
       return;
     }
-  g_clear_object (&self->computer_cancellable);
+  g_clear_object (&self->play->computer_cancellable);
   set_thinking (self, FALSE);
   kz_window_play_move (self, &move);
 }
@@ -356,21 +357,21 @@ kz_window_maybe_start_computer (KzWindow *self)
   KzGameClock *clock;
   KzSide side;
 
-  if (self->thinking || self->game == NULL || kz_game_is_over (self->game)
+  if (self->play->thinking || self->play->game == NULL || kz_game_is_over (self->play->game)
       || kz_window_game_paused (self))
     return;
   /* A game opened from the library is for review until it is resumed. */
   if (kz_session_get_read_only (self->session))
     return;
-  side = kz_game_get_side_to_move (self->game);
+  side = kz_game_get_side_to_move (self->play->game);
   if (!kz_window_is_computer (self, side))
     return;
   clock = kz_clock_controller_get_clock (self->clocks);
-  self->computer_cancellable = g_cancellable_new ();
-  kz_computer_player_choose_timed_async (self->computer, self->game,
-                                         kz_game_get_player_level (self->game, side), 600,
+  self->play->computer_cancellable = g_cancellable_new ();
+  kz_computer_player_choose_timed_async (self->play->computer, self->play->game,
+                                         kz_game_get_player_level (self->play->game, side), 600,
                                          clock ? (guint) kz_game_clock_think_budget (clock) : 0,
-                                         self->computer_cancellable, computer_done, g_object_ref (self));
+                                         self->play->computer_cancellable, computer_done, g_object_ref (self));
   set_thinking (self, TRUE);
 }
 
@@ -408,7 +409,7 @@ kz_window_show_new_game (KzWindow *self)
   data->self = g_object_ref (self);
   data->form = g_object_ref_sink (kz_new_game_form_new (self->settings));
   alert = kz_alert_new (_("New Game"),
-                        kz_game_is_over (self->game) || kz_game_get_ply (self->game) == 0
+                        kz_game_is_over (self->play->game) || kz_game_get_ply (self->play->game) == 0
                         ? NULL : _("The current game stays saved, unfinished."));
   kz_alert_set_extra_child (alert, GTK_WIDGET (data->form));
   kz_alert_add_response (alert, "cancel", _("_Cancel"), ADW_RESPONSE_DEFAULT);
@@ -427,18 +428,18 @@ undo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_autoptr (GError) error = NULL;
 
   kz_window_stop_computer (self);
-  kz_board_view_finish_animation (self->board_view);
-  if (!kz_game_undo (self->game, &error))
+  kz_board_view_finish_animation (self->play->board);
+  if (!kz_game_undo (self->play->game, &error))
     {
       kz_window_show_toast (self, error->message);
       return;
     }
   /* Against the computer: take back its reply too, so it is the
    * player's turn again. */
-  if (kz_window_against_computer (self) && kz_window_is_computer (self, kz_game_get_side_to_move (self->game)) &&
-      kz_game_get_can_undo (self->game))
+  if (kz_window_against_computer (self) && kz_window_is_computer (self, kz_game_get_side_to_move (self->play->game)) &&
+      kz_game_get_can_undo (self->play->game))
     {
-      if (!kz_game_undo (self->game, &error))
+      if (!kz_game_undo (self->play->game, &error))
         kz_window_show_toast (self, error->message);
     }
 }
@@ -450,15 +451,15 @@ redo_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_autoptr (GError) error = NULL;
 
   kz_window_stop_computer (self);
-  kz_board_view_finish_animation (self->board_view);
-  if (!kz_game_redo (self->game, &error))
+  kz_board_view_finish_animation (self->play->board);
+  if (!kz_game_redo (self->play->game, &error))
     {
       kz_window_show_toast (self, error->message);
       return;
     }
-  if (kz_window_against_computer (self) && kz_window_is_computer (self, kz_game_get_side_to_move (self->game)) &&
-      kz_game_get_can_redo (self->game))
-    kz_game_redo (self->game, NULL);
+  if (kz_window_against_computer (self) && kz_window_is_computer (self, kz_game_get_side_to_move (self->play->game)) &&
+      kz_game_get_can_redo (self->play->game))
+    kz_game_redo (self->play->game, NULL);
 }
 
 static void
@@ -469,7 +470,7 @@ play_move_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_autoptr (GError) error = NULL;
   KzMove move;
 
-  if (self->thinking)
+  if (self->play->thinking)
     {
       kz_window_show_toast (self, _("Wait for the computer's move"));
       return;
@@ -479,14 +480,14 @@ play_move_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
       kz_window_show_toast (self, _("The game is paused: resume it to play"));
       return;
     }
-  if (!kz_game_parse_move (self->game, text, &move, &error))
+  if (!kz_game_parse_move (self->play->game, text, &move, &error))
     {
       /* Translators: the first %s is a move such as c4-c6, the second the reason */
       g_autofree char *msg = g_strdup_printf (_("%s is not possible: %s"), text, error->message);
       kz_window_show_toast (self, msg);
       return;
     }
-  kz_board_view_cancel_input (self->board_view);
+  kz_board_view_cancel_input (self->play->board);
   kz_window_play_move (self, &move);
 }
 
@@ -497,11 +498,11 @@ resign_response (GObject *dialog, const char *response, gpointer user_data)
   g_autoptr (GError) error = NULL;
   KzSide side;
 
-  if (g_strcmp0 (response, "resign") != 0 || kz_game_is_over (self->game))
+  if (g_strcmp0 (response, "resign") != 0 || kz_game_is_over (self->play->game))
     return;
-  side = kz_window_human_vs_computer (self) ? kz_window_human_side (self) : kz_game_get_side_to_move (self->game);
+  side = kz_window_human_vs_computer (self) ? kz_window_human_side (self) : kz_game_get_side_to_move (self->play->game);
   kz_window_stop_computer (self);
-  if (!kz_game_resign (self->game, side, &error))
+  if (!kz_game_resign (self->play->game, side, &error))
     {
       kz_window_show_toast (self, error->message);
       return;
@@ -512,11 +513,11 @@ static void
 resign_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
-  KzSide side = kz_window_human_vs_computer (self) ? kz_window_human_side (self) : kz_game_get_side_to_move (self->game);
+  KzSide side = kz_window_human_vs_computer (self) ? kz_window_human_side (self) : kz_game_get_side_to_move (self->play->game);
   g_autofree char *heading = NULL;
   GObject *alert;
 
-  if (kz_game_is_over (self->game))
+  if (kz_game_is_over (self->play->game))
     return;
   /* Translators: %s is "Cossacks" or "Turks" */
   heading = g_strdup_printf (_("Resign for the %s?"), kz_window_side_name (side));
@@ -533,14 +534,14 @@ draw_response (GObject *dialog, const char *response, gpointer user_data)
   g_autoptr (KzWindow) self = user_data;
   g_autoptr (GError) error = NULL;
 
-  if (kz_game_is_over (self->game))
+  if (kz_game_is_over (self->play->game))
     return;
   if (g_strcmp0 (response, "accept") != 0)
     {
       kz_window_show_toast (self, _("The draw offer was declined"));
       return;
     }
-  if (!kz_game_agree_draw (self->game, &error))
+  if (!kz_game_agree_draw (self->play->game, &error))
     {
       kz_window_show_toast (self, error->message);
       return;
@@ -560,17 +561,17 @@ computer_draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
         kz_window_show_toast (self, error->message);
       return;
     }
-  if (self->game == NULL || kz_game_is_over (self->game))
+  if (self->play->game == NULL || kz_game_is_over (self->play->game))
     return;
   /* The search scored the position for the computer (it is to move
    * when it evaluates; else for the player, so negate). */
-  if (kz_game_get_side_to_move (self->game) == kz_window_human_side (self))
+  if (kz_game_get_side_to_move (self->play->game) == kz_window_human_side (self))
     score = -score;
   if (score < -50)
     {
       g_autoptr (GError) draw_error = NULL;
       kz_window_show_toast (self, _("The computer accepts the draw: it judges its position worse"));
-      if (!kz_game_agree_draw (self->game, &draw_error))
+      if (!kz_game_agree_draw (self->play->game, &draw_error))
         kz_window_show_toast (self, draw_error->message);
     }
   else
@@ -581,18 +582,18 @@ static void
 offer_draw_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
-  KzSide side = kz_game_get_side_to_move (self->game);
+  KzSide side = kz_game_get_side_to_move (self->play->game);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   GObject *alert;
 
-  if (kz_game_is_over (self->game))
+  if (kz_game_is_over (self->play->game))
     return;
   if (kz_window_human_vs_computer (self))
     {
       g_autoptr (GCancellable) cancellable = g_cancellable_new ();
       kz_window_show_toast (self, _("The computer considers your draw offer…"));
-      kz_computer_player_choose_async (self->computer, self->game, 2, 0, cancellable,
+      kz_computer_player_choose_async (self->play->computer, self->play->game, 2, 0, cancellable,
                                        computer_draw_done, g_object_ref (self));
       return;
     }
@@ -621,12 +622,12 @@ hint_done (GObject *source, GAsyncResult *result, gpointer user_data)
         kz_window_show_toast (self, error->message);
       return;
     }
-  if (self->game == NULL)
+  if (self->play->game == NULL)
     return;
   /* On the board: the piece selected, the move's path and end marked; a
    * click on the end plays it.  Nothing when the position has changed
    * meanwhile (the hint was for the one before). */
-  if (!kz_board_view_show_hint (self->board_view, &move))
+  if (!kz_board_view_show_hint (self->play->board, &move))
     return;
   kz_move_format (&move, text, sizeof text);
   /* Translators: %s is a move such as c4-c5 */
@@ -639,9 +640,9 @@ hint_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
 
-  if (kz_game_is_over (self->game) || self->thinking)
+  if (kz_game_is_over (self->play->game) || self->play->thinking)
     return;
-  kz_computer_player_choose_async (self->computer, self->game, 3, 0, NULL, hint_done,
+  kz_computer_player_choose_async (self->play->computer, self->play->game, 3, 0, NULL, hint_done,
                                    g_object_ref (self));
 }
 

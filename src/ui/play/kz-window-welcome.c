@@ -20,19 +20,19 @@ void
 kz_window_show_welcome (KzWindow *self, gboolean shown)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "welcome");
-  GtkWidget *board = GTK_WIDGET (self->board_view);
+  GtkWidget *board = GTK_WIDGET (self->play->board);
   gboolean had_focus;
 
   if (self->welcome_page == NULL || gtk_widget_get_visible (self->welcome_page) == shown)
     return;
   /* The page covers the game's board: a review goes first. */
-  if (shown && self->replay)
+  if (shown && self->review->replay)
     kz_window_review_leave (self);
   had_focus = gtk_widget_get_focus_child (self->welcome_page) != NULL;
   gtk_widget_set_visible (self->welcome_page, shown);
   /* "Cossacks to move" under it would speak of a game not begun. */
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), !shown);
-  gtk_widget_set_visible (GTK_WIDGET (self->detail_label), !shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->play->status_label), !shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->play->detail_label), !shown);
   if (action)
     g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (shown));
   /* Covered: no keyboard focus for the board, and not read out. */
@@ -67,8 +67,8 @@ welcome_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 static gboolean
 fresh_two_player_game (KzWindow *self)
 {
-  return self->game != NULL && !kz_session_get_read_only (self->session)
-         && kz_game_get_ply (self->game) == 0 && !kz_game_is_over (self->game)
+  return self->play->game != NULL && !kz_session_get_read_only (self->session)
+         && kz_game_get_ply (self->play->game) == 0 && !kz_game_is_over (self->play->game)
          && kz_window_is_human (self, KZ_COSSACKS) && kz_window_is_human (self, KZ_TURKS);
 }
 

@@ -39,16 +39,16 @@ analyse_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
 
-  if (kz_analysis_pane_get_running (self->analysis_pane))
+  if (kz_analysis_pane_get_running (self->review->analysis))
     {
-      kz_analysis_pane_cancel (self->analysis_pane);
+      kz_analysis_pane_cancel (self->review->analysis);
       return;
     }
-  if (self->replay == NULL)
+  if (self->review->replay == NULL)
     g_action_group_change_action_state (G_ACTION_GROUP (self), "review", g_variant_new_boolean (TRUE));
-  if (self->replay == NULL)
+  if (self->review->replay == NULL)
     return;
-  kz_analysis_pane_start (self->analysis_pane);
+  kz_analysis_pane_start (self->review->analysis);
 }
 
 static char *
@@ -61,9 +61,9 @@ char *
 kz_window_analysis_export_kgn (KzWindow *self, KzGame *game)
 {
   g_autoptr (GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (self), "export-evals");
-  KzGameAnalysis *analysis = kz_analysis_pane_get_analysis (self->analysis_pane);
+  KzGameAnalysis *analysis = kz_analysis_pane_get_analysis (self->review->analysis);
   if (state == NULL || !g_variant_get_boolean (state) || analysis == NULL
-      || game != kz_analysis_pane_get_game (self->analysis_pane))
+      || game != kz_analysis_pane_get_game (self->review->analysis))
     return NULL;
   g_autoptr (GPtrArray) games = g_ptr_array_new ();
   g_ptr_array_add (games, game);
@@ -85,8 +85,8 @@ void
 kz_window_analysis_dispose (KzWindow *self)
 {
   /* stores the positions done and stops */
-  if (self->analysis_pane)
-    kz_analysis_pane_set_replay (self->analysis_pane, NULL);
+  if (self->review && self->review->analysis)
+    kz_analysis_pane_set_replay (self->review->analysis, NULL);
 }
 
 void
@@ -101,6 +101,6 @@ kz_window_analysis_init (KzWindow *self)
                       gtk_named_action_new ("win.analyse")));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   /* The move list marks the moves of the analysis shown. */
-  g_object_bind_property (self->analysis_pane, "analysis", self->moves_view, "analysis",
+  g_object_bind_property (self->review->analysis, "analysis", self->moves_view, "analysis",
                           G_BINDING_SYNC_CREATE);
 }

@@ -33,13 +33,13 @@
 static KzMoveNode *
 shown_node (KzWindow *self)
 {
-  return self->replay ? kz_replay_get_node (self->replay) : NULL;
+  return self->review->replay ? kz_replay_get_node (self->review->replay) : NULL;
 }
 
 static KzGame *
 shown_game (KzWindow *self)
 {
-  return self->replay ? kz_replay_get_game (self->replay) : NULL;
+  return self->review->replay ? kz_replay_get_game (self->review->replay) : NULL;
 }
 
 /* The first move of the variation that holds `node` (NULL on the main line). */
@@ -80,7 +80,7 @@ kz_window_annotate_update (KzWindow *self)
   if (action)
     g_simple_action_set_state (G_SIMPLE_ACTION (action),
                                g_variant_new_string (mark ? kz_nag_to_mark (mark) : ""));
-  kz_moves_view_set_annotating (self->moves_view, self->replay != NULL);
+  kz_moves_view_set_annotating (self->moves_view, self->review->replay != NULL);
 }
 
 /* An edit the game refused (the database): say why. */
@@ -200,7 +200,7 @@ restore_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (node == NULL)
     refused (self, error);
   else
-    kz_replay_goto_node (self->replay, node);
+    kz_replay_goto_node (self->review->replay, node);
   kz_window_annotate_update (self);
 }
 

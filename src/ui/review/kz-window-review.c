@@ -39,15 +39,15 @@
 guint
 kz_window_review_shown_ply (KzWindow *self)
 {
-  if (self->replay)
-    return kz_replay_get_ply (self->replay);
-  return self->game ? kz_game_get_ply (self->game) : 0;
+  if (self->review->replay)
+    return kz_replay_get_ply (self->review->replay);
+  return self->play->game ? kz_game_get_ply (self->play->game) : 0;
 }
 
 KzGame *
 kz_window_review_shown_game (KzWindow *self)
 {
-  return self->replay ? kz_replay_get_game (self->replay) : self->game;
+  return self->review->replay ? kz_replay_get_game (self->review->replay) : self->play->game;
 }
 
 /* A game opened from the library is the window's game but only shown for
@@ -72,8 +72,8 @@ has_human (KzGame *game)
 static gboolean
 can_resume (KzWindow *self)
 {
-  return holds_stored (self) && self->game && !kz_game_is_over (self->game)
-         && has_human (self->game);
+  return holds_stored (self) && self->play->game && !kz_game_is_over (self->play->game)
+         && has_human (self->play->game);
 }
 
 static guint
@@ -82,8 +82,8 @@ animation_msec (KzWindow *self)
   guint msec = kz_window_animation_duration (self);
 
   /* Auto-play must not outrun the animation of a chain. */
-  if (kz_review_bar_get_playing (self->review_bar))
-    msec = MIN (msec, kz_review_bar_get_interval (self->review_bar) / 4);
+  if (kz_review_bar_get_playing (self->review->bar))
+    msec = MIN (msec, kz_review_bar_get_interval (self->review->bar) / 4);
   return msec;
 }
 
@@ -125,11 +125,11 @@ node_path_text (KzGame *game, KzMoveNode *node)
 static void
 update_actions (KzWindow *self)
 {
-  gboolean active = self->replay != NULL;
+  gboolean active = self->review->replay != NULL;
   /* Not reviewing: First, Previous and Play start a review of the game
    * on the board; Next and Last have nowhere to go. */
-  gboolean back = active ? kz_replay_get_can_go_back (self->replay) : TRUE;
-  gboolean forward = active && kz_replay_get_can_go_forward (self->replay);
+  gboolean back = active ? kz_replay_get_can_go_back (self->review->replay) : TRUE;
+  gboolean forward = active && kz_replay_get_can_go_forward (self->review->replay);
 
   set_enabled (self, "review-first", back);
   set_enabled (self, "review-previous", back);
@@ -138,13 +138,13 @@ update_actions (KzWindow *self)
   set_enabled (self, "review-previous-line", active);
   set_enabled (self, "review-next-line", active);
   set_enabled (self, "review-add-move", active);
-  set_enabled (self, "review-goto-move", self->game != NULL);
+  set_enabled (self, "review-goto-move", self->play->game != NULL);
   set_enabled (self, "continue-from-here", active);
   set_enabled (self, "resume-game", can_resume (self));
-  kz_review_bar_set_can_resume (self->review_bar, can_resume (self));
+  kz_review_bar_set_can_resume (self->review->bar, can_resume (self));
   /* A stored game goes back to the game before; without one, "Back to
    * the Game" would only show the stored game without its review. */
-  kz_review_bar_set_back (self->review_bar,
+  kz_review_bar_set_back (self->review->bar,
                           !holds_stored (self) || kz_session_get_previous_game (self->session) != NULL,
                           holds_stored (self) ? _("Close this game and go back to the game you were playing")
                                               : _("Leave the review and show the game as it stands"));
@@ -153,8 +153,8 @@ update_actions (KzWindow *self)
   {
     KzGame *game = kz_window_review_shown_game (self);
     g_autofree char *path = NULL;
-    if (self->replay)
-      path = node_path_text (game, kz_replay_get_node (self->replay));
+    if (self->review->replay)
+      path = node_path_text (game, kz_replay_get_node (self->review->replay));
     else if (game)
       path = node_path_text (game, kz_game_get_main_node (game, kz_game_get_ply (game)));
     set_state (self, "review-goto-move", g_variant_new_string (path ? path : ""));
@@ -176,8 +176,8 @@ show_in_side_panel (KzWindow *self)
 
   if (game == NULL)
     return;
-  if (self->replay)
-    kz_moves_view_set_current_node (self->moves_view, kz_replay_get_node (self->replay));
+  if (self->review->replay)
+    kz_moves_view_set_current_node (self->moves_view, kz_replay_get_node (self->review->replay));
   else
     kz_moves_view_set_current_ply (self->moves_view, ply);
   kz_player_card_show_game (self->cossacks_card, game, ply);
@@ -223,9 +223,9 @@ board_state_from_node (KzBoardState *state, KzGame *game, KzMoveNode *node)
 void
 kz_window_review_board_state (KzWindow *self, KzBoardState *state)
 {
-  g_return_if_fail (self->replay != NULL);
-  board_state_from_node (state, kz_replay_get_game (self->replay),
-                         kz_replay_get_node (self->replay));
+  g_return_if_fail (self->review->replay != NULL);
+  board_state_from_node (state, kz_replay_get_game (self->review->replay),
+                         kz_replay_get_node (self->review->replay));
 }
 
 /* A node's comment is said to assistive technologies when the review
@@ -239,19 +239,19 @@ announce_comment (KzWindow *self, KzMoveNode *node, gboolean stepped)
     return;
 #if GTK_CHECK_VERSION (4, 14, 0)
   (void) stepped;   /* the board has announced the move on its own */
-  kz_board_view_announce (self->review_board, comment);
+  kz_board_view_announce (self->review->board, comment);
 #else
   /* No announcements before GTK 4.14: the board's live label holds the
    * last sentence, so the move and its comment go into it together. */
   if (stepped)
     {
       g_autofree char *both = g_strdup_printf ("%s %s",
-                                               kz_board_view_get_announcement (self->review_board),
+                                               kz_board_view_get_announcement (self->review->board),
                                                comment);
-      kz_board_view_announce (self->review_board, both);
+      kz_board_view_announce (self->review->board, both);
     }
   else
-    kz_board_view_announce (self->review_board, comment);
+    kz_board_view_announce (self->review->board, comment);
 #endif
 }
 
@@ -262,28 +262,28 @@ announce_comment (KzWindow *self, KzMoveNode *node, gboolean stepped)
 static void
 show (KzWindow *self)
 {
-  KzGame *game = kz_replay_get_game (self->replay);
-  KzMoveNode *node = kz_replay_get_node (self->replay);
-  gboolean stepped = self->shown_node && kz_move_node_get_parent (node) == self->shown_node;
-  gboolean moved = self->shown_node != node;
+  KzGame *game = kz_replay_get_game (self->review->replay);
+  KzMoveNode *node = kz_replay_get_node (self->review->replay);
+  gboolean stepped = self->review->shown_node && kz_move_node_get_parent (node) == self->review->shown_node;
+  gboolean moved = self->review->shown_node != node;
   KzBoardState state;
 
-  kz_board_view_finish_animation (self->review_board);
-  kz_board_view_set_animation_duration (self->review_board, animation_msec (self));
+  kz_board_view_finish_animation (self->review->board);
+  kz_board_view_set_animation_duration (self->review->board, animation_msec (self));
   board_state_from_node (&state, game, node);
   if (stepped)
     {
       KzBoardState before;
-      board_state_from_node (&before, game, self->shown_node);
-      kz_board_view_set_state (self->review_board, &state, &before);
+      board_state_from_node (&before, game, self->review->shown_node);
+      kz_board_view_set_state (self->review->board, &state, &before);
     }
   else
-    kz_board_view_set_state (self->review_board, &state, NULL);
+    kz_board_view_set_state (self->review->board, &state, NULL);
   if (moved)
     announce_comment (self, node, stepped);
-  self->shown_ply = kz_move_node_get_ply (node);
-  g_set_object (&self->shown_node, node);
-  kz_board_view_set_interactive (self->review_board,
+  self->review->shown_ply = kz_move_node_get_ply (node);
+  g_set_object (&self->review->shown_node, node);
+  kz_board_view_set_interactive (self->review->board,
                                  kz_position_outcome (kz_move_node_get_position (node)).winner < 0);
   update_actions (self);
   show_in_side_panel (self);
@@ -307,20 +307,15 @@ kz_window_review_leave (KzWindow *self)
 {
   /* A comment being typed is stored with the game it was typed for. */
   kz_annotation_panel_commit (kz_moves_view_get_annotation_panel (self->moves_view));
-  if (self->replay)
+  if (self->review->replay)
     {
-      g_signal_handlers_disconnect_by_data (self->replay, self);
-      g_clear_object (&self->replay);
+      g_signal_handlers_disconnect_by_data (self->review->replay, self);
+      g_clear_object (&self->review->replay);
     }
-  kz_analysis_pane_set_replay (self->analysis_pane, NULL);
-  kz_review_bar_set_replay (self->review_bar, NULL);
-  g_clear_object (&self->shown_node);
-  kz_board_view_finish_animation (self->review_board);
-  gtk_widget_set_visible (GTK_WIDGET (self->review_board), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->review_bar), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->board_view), TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->detail_label), TRUE);
+  kz_analysis_pane_set_replay (self->review->analysis, NULL);
+  kz_review_bar_set_replay (self->review->bar, NULL);
+  g_clear_object (&self->review->shown_node);
+  kz_window_set_mode (self, KZ_MODE (self->play));
   update_actions (self);
   show_in_side_panel (self);   /* back to the game as it stands */
 }
@@ -329,28 +324,22 @@ kz_window_review_leave (KzWindow *self)
 static gboolean
 enter (KzWindow *self, guint ply)
 {
-  KzGame *game = self->game;
+  KzGame *game = self->play->game;
 
   if (game == NULL)
     return FALSE;
-  if (self->replay && kz_replay_get_game (self->replay) != game)
+  if (self->review->replay && kz_replay_get_game (self->review->replay) != game)
     kz_window_review_leave (self);
-  if (self->replay)
-    return kz_replay_goto (self->replay, MIN (ply, kz_replay_get_n_plies (self->replay)));
+  if (self->review->replay)
+    return kz_replay_goto (self->review->replay, MIN (ply, kz_replay_get_n_plies (self->review->replay)));
 
-  self->replay = kz_replay_new (game, ply);
-  self->shown_ply = G_MAXUINT - 1;       /* no animation into the first view */
-  g_clear_object (&self->shown_node);
-  g_signal_connect_swapped (self->replay, "notify", G_CALLBACK (replay_notify), self);
-  kz_review_bar_set_replay (self->review_bar, self->replay);
-  kz_analysis_pane_set_replay (self->analysis_pane, self->replay);
-  kz_board_view_finish_animation (self->board_view);
-  kz_board_view_cancel_input (self->board_view);
-  gtk_widget_set_visible (GTK_WIDGET (self->board_view), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->review_board), TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->review_bar), TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->status_label), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->detail_label), FALSE);
+  self->review->replay = kz_replay_new (game, ply);
+  self->review->shown_ply = G_MAXUINT - 1;       /* no animation into the first view */
+  g_clear_object (&self->review->shown_node);
+  g_signal_connect_swapped (self->review->replay, "notify", G_CALLBACK (replay_notify), self);
+  kz_review_bar_set_replay (self->review->bar, self->review->replay);
+  kz_analysis_pane_set_replay (self->review->analysis, self->review->replay);
+  kz_window_set_mode (self, KZ_MODE (self->review));
   show (self);
   return TRUE;
 }
@@ -358,7 +347,7 @@ enter (KzWindow *self, guint ply)
 void
 kz_window_review_game_changed (KzWindow *self)
 {
-  if (self->replay && kz_replay_get_game (self->replay) != self->game)
+  if (self->review->replay && kz_replay_get_game (self->review->replay) != self->play->game)
     kz_window_review_leave (self);
   else
     update_actions (self);
@@ -395,7 +384,7 @@ session_opened (KzWindow *self)
 {
   if (!enter (self, 0))
     return;
-  kz_replay_first (self->replay);
+  kz_replay_first (self->review->replay);
 }
 
 /* ---- actions ------------------------------------------------------------- */
@@ -403,7 +392,7 @@ session_opened (KzWindow *self)
 static void
 stop_playing (KzWindow *self)
 {
-  kz_review_bar_set_playing (self->review_bar, FALSE);
+  kz_review_bar_set_playing (self->review->bar, FALSE);
 }
 
 static void
@@ -412,7 +401,7 @@ review_change_state (GSimpleAction *action, GVariant *state, gpointer user_data)
   KzWindow *self = user_data;
 
   if (g_variant_get_boolean (state))
-    enter (self, self->game ? kz_game_get_ply (self->game) : 0);
+    enter (self, self->play->game ? kz_game_get_ply (self->play->game) : 0);
   else if (holds_stored (self))
     {
       /* Back from a stored game to the game before (the window leaves
@@ -449,10 +438,10 @@ first_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
   stop_playing (self);
-  if (!self->replay)
+  if (!self->review->replay)
     enter (self, 0);
   else
-    kz_replay_first (self->replay);
+    kz_replay_first (self->review->replay);
 }
 
 static void
@@ -460,13 +449,13 @@ previous_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
   stop_playing (self);
-  if (!self->replay)
+  if (!self->review->replay)
     {
-      if (self->game && kz_game_get_ply (self->game) > 0)
-        enter (self, kz_game_get_ply (self->game) - 1);
+      if (self->play->game && kz_game_get_ply (self->play->game) > 0)
+        enter (self, kz_game_get_ply (self->play->game) - 1);
     }
   else
-    kz_replay_previous (self->replay);
+    kz_replay_previous (self->review->replay);
 }
 
 static void
@@ -474,8 +463,8 @@ next_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
   stop_playing (self);
-  if (self->replay)
-    kz_replay_next (self->replay);
+  if (self->review->replay)
+    kz_replay_next (self->review->replay);
 }
 
 static void
@@ -483,8 +472,8 @@ last_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
   stop_playing (self);
-  if (self->replay)
-    kz_replay_last (self->replay);
+  if (self->review->replay)
+    kz_replay_last (self->review->replay);
 }
 
 static void
@@ -492,14 +481,14 @@ play_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzWindow *self = user_data;
 
-  if (kz_review_bar_get_playing (self->review_bar))
+  if (kz_review_bar_get_playing (self->review->bar))
     {
       stop_playing (self);
       return;
     }
-  if (!self->replay && !enter (self, 0))
+  if (!self->review->replay && !enter (self, 0))
     return;
-  kz_review_bar_set_playing (self->review_bar, TRUE);
+  kz_review_bar_set_playing (self->review->bar, TRUE);
 }
 
 static void
@@ -509,10 +498,10 @@ goto_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   guint ply = g_variant_get_uint32 (param);
 
   stop_playing (self);
-  if (!self->replay)
+  if (!self->review->replay)
     enter (self, ply);
   else
-    kz_replay_goto (self->replay, MIN (ply, kz_replay_get_n_plies (self->replay)));
+    kz_replay_goto (self->review->replay, MIN (ply, kz_replay_get_n_plies (self->review->replay)));
 }
 
 /* Enters the review when needed and shows `node`. */
@@ -520,9 +509,9 @@ static void
 goto_node (KzWindow *self, KzMoveNode *node)
 {
   stop_playing (self);
-  if (self->replay == NULL && !enter (self, kz_move_node_get_ply (node)))
+  if (self->review->replay == NULL && !enter (self, kz_move_node_get_ply (node)))
     return;
-  kz_replay_goto_node (self->replay, node);
+  kz_replay_goto_node (self->review->replay, node);
 }
 
 static void
@@ -532,9 +521,9 @@ goto_move_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   g_auto (GStrv) moves = g_strsplit (g_variant_get_string (param, NULL), " ", -1);
   KzMoveNode *node;
 
-  if (self->game == NULL)
+  if (self->play->game == NULL)
     return;
-  node = kz_game_get_root (self->game);
+  node = kz_game_get_root (self->play->game);
   for (guint i = 0; moves[i] && node; i++)
     {
       KzMoveNode *next = NULL;
@@ -557,8 +546,8 @@ static void
 switch_line (KzWindow *self, int direction)
 {
   stop_playing (self);
-  if (self->replay)
-    kz_replay_switch_line (self->replay, direction);
+  if (self->review->replay)
+    kz_replay_switch_line (self->review->replay, direction);
 }
 
 static void
@@ -582,11 +571,11 @@ add_move (KzWindow *self, const KzMove *move, const char *text)
   KzGame *game;
   KzMoveNode *parent, *node;
 
-  if (self->replay == NULL)
+  if (self->review->replay == NULL)
     return;
   stop_playing (self);
-  game = kz_replay_get_game (self->replay);
-  parent = kz_replay_get_node (self->replay);
+  game = kz_replay_get_game (self->review->replay);
+  parent = kz_replay_get_node (self->review->replay);
   node = move ? kz_game_add_variation_move (game, parent, move, &error)
               : kz_game_add_variation_text (game, parent, text, &error);
   if (node == NULL)
@@ -595,7 +584,7 @@ add_move (KzWindow *self, const KzMove *move, const char *text)
       show (self);     /* the board back to the node shown */
       return;
     }
-  kz_replay_goto_node (self->replay, node);
+  kz_replay_goto_node (self->review->replay, node);
 }
 
 static void
@@ -627,16 +616,16 @@ continue_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   KzStore *store = kz_session_get_store (self->session);
   guint move;
 
-  if (self->replay == NULL)
+  if (self->review->replay == NULL)
     return;
-  move = kz_replay_get_move_number (self->replay);
-  game = kz_replay_continue_from_here (self->replay, store, (const char *const *) names, &error);
+  move = kz_replay_get_move_number (self->review->replay);
+  game = kz_replay_continue_from_here (self->review->replay, store, (const char *const *) names, &error);
   if (game == NULL && store && !g_error_matches (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER))
     {
       /* The database refused: go on in memory and say so. */
       g_autofree char *text = g_strdup_printf (_("The new game is not saved: %s"), error->message);
       g_clear_error (&error);
-      game = kz_replay_continue_from_here (self->replay, NULL, (const char *const *) names, &error);
+      game = kz_replay_continue_from_here (self->review->replay, NULL, (const char *const *) names, &error);
       if (game)
         kz_window_show_toast (self, text);
     }
@@ -680,7 +669,7 @@ static const GActionEntry review_actions[] = {
 static void
 moves_view_node_activated (KzWindow *self, KzMoveNode *node)
 {
-  if (self->game == NULL)
+  if (self->play->game == NULL)
     return;
   goto_node (self, node);
 }
@@ -691,7 +680,7 @@ key_pressed (GtkWidget *widget, GVariant *args, gpointer data)
   KzWindow *self = KZ_WINDOW (widget);
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
 
-  if (self->replay == NULL)
+  if (self->review->replay == NULL)
     return FALSE;      /* not reviewing: the key goes to the board */
   /* Text fields and dialogs shown inside the window keep their keys. */
   if (focus && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
@@ -717,14 +706,16 @@ add_key (GtkShortcutController *controller, guint keyval, const char *action)
 void
 kz_window_review_dispose (KzWindow *self)
 {
+  if (self->review == NULL)
+    return;
   /* The window closes while a comment is typed: keep it. */
-  if (self->moves_view && self->replay)
+  if (self->moves_view && self->review->replay)
     kz_annotation_panel_commit (kz_moves_view_get_annotation_panel (self->moves_view));
-  if (self->replay)
-    g_signal_handlers_disconnect_by_data (self->replay, self);
-  g_clear_object (&self->replay);
-  g_clear_object (&self->shown_node);
-  kz_analysis_pane_set_replay (self->analysis_pane, NULL);
+  if (self->review->replay)
+    g_signal_handlers_disconnect_by_data (self->review->replay, self);
+  g_clear_object (&self->review->replay);
+  g_clear_object (&self->review->shown_node);
+  kz_analysis_pane_set_replay (self->review->analysis, NULL);
 }
 
 void
@@ -736,9 +727,9 @@ kz_window_review_init (KzWindow *self)
                                    G_N_ELEMENTS (review_actions), self);
   g_signal_connect_swapped (self->moves_view, "node-activated",
                             G_CALLBACK (moves_view_node_activated), self);
-  g_signal_connect_swapped (self->review_board, "move-chosen",
+  g_signal_connect_swapped (self->review->board, "move-chosen",
                             G_CALLBACK (review_board_move_chosen), self);
-  g_signal_connect_swapped (self->review_board, "message",
+  g_signal_connect_swapped (self->review->board, "message",
                             G_CALLBACK (review_board_message), self);
 
   keys = gtk_shortcut_controller_new ();

@@ -40,7 +40,7 @@ void
 kz_window_end_message (KzWindow *self)
 {
   g_clear_handle_id (&self->message_source, g_source_remove);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->detail_label), "message");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->play->detail_label), "message");
 }
 
 /* While a game is played, a message takes the status line's second line
@@ -64,11 +64,11 @@ kz_window_show_toast (KzWindow *self, const char *text)
   g_return_if_fail (KZ_IS_WINDOW (self));
   /* For checks from outside (build-aux/flatpak-check): G_MESSAGES_DEBUG=Kazaki. */
   g_log ("Kazaki", G_LOG_LEVEL_DEBUG, "toast: %s", text);
-  if (self->replay == NULL && gtk_widget_get_visible (GTK_WIDGET (self->detail_label)))
+  if (self->review->replay == NULL && gtk_widget_get_visible (GTK_WIDGET (self->play->detail_label)))
     {
       kz_window_end_message (self);
-      gtk_label_set_text (self->detail_label, text);
-      gtk_widget_add_css_class (GTK_WIDGET (self->detail_label), "message");
+      gtk_label_set_text (self->play->detail_label, text);
+      gtk_widget_add_css_class (GTK_WIDGET (self->play->detail_label), "message");
       self->message_source = g_timeout_add_seconds (5, message_done, self);
       return;
     }
@@ -130,8 +130,8 @@ kz_window_start_fresh_database (KzWindow *self)
       kz_window_show_toast (self, text);
       return;
     }
-  if (self->game && kz_game_get_store (self->game) == NULL
-      && !kz_session_record_game (self->session, self->game, &error))
+  if (self->play->game && kz_game_get_store (self->play->game) == NULL
+      && !kz_session_record_game (self->session, self->play->game, &error))
     g_debug ("The game could not be recorded in the fresh database: %s", error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->storage_label), FALSE);
   self->storage_warned = FALSE;

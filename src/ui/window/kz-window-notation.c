@@ -122,8 +122,8 @@ static const KzPosition *
 shown_position (KzWindow *r)
 {
   KzGame *game = kz_window_get_game (r);
-  if (r->replay)
-    return kz_replay_get_position (r->replay);
+  if (r->review->replay)
+    return kz_replay_get_position (r->review->replay);
   return game ? kz_game_get_position (game) : NULL;
 }
 
@@ -137,7 +137,7 @@ copy_position_activated (GSimpleAction *action, GVariant *param, gpointer user_d
   if (game == NULL)
     return;
   /* The position shown: in a review, maybe one of a variation. */
-  kpn = r->replay ? kz_replay_dup_kpn (r->replay)
+  kpn = r->review->replay ? kz_replay_dup_kpn (r->review->replay)
                   : kz_game_dup_kpn_at (game, kz_window_review_shown_ply (r));
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (r)), kpn);
   kz_window_show_toast (r, _("Position copied (KPN)"));
@@ -229,15 +229,15 @@ write_image (KzWindow *r, const char *path)
   GSettings *settings = r->settings;
   KzBoardState state;
 
-  if (r->replay)
-    game = kz_replay_get_game (r->replay);
+  if (r->review->replay)
+    game = kz_replay_get_game (r->review->replay);
   if (pos == NULL || game == NULL)
     return FALSE;
   if (settings)
     options.flipped = g_settings_get_boolean (settings, "board-flipped");
   /* the troop types of the pieces, for their emblems; in a review the
    * node shown (maybe of a variation) */
-  if (r->replay)
+  if (r->review->replay)
     kz_window_review_board_state (r, &state);
   else
     kz_board_state_from_game (&state, game, ply);

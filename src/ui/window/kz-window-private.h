@@ -19,6 +19,11 @@
  *   kz-window-guide.c     the guided game (in guide/: win.guided-game, win.guide-*)
  *   kz-window-annotate.c  marks, comments and variations of the game reviewed
  *
+ * The state of the window's modes lives in them (KzPlayMode, KzReviewMode,
+ * window/kz-mode.h; their structs: kz-play-mode-private.h,
+ * kz-review-mode-private.h) and the clocks' in KzClockController; the
+ * window holds at most 30 fields (tests/check-source-layout.py).
+ *
  * Not for any other file: the rest of the app uses kz-window.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,10 +36,13 @@
 #include "kz-computer-player.h"
 #include "kz-game-clock.h"
 #include "kz-guide-panel.h"
+#include "kz-mode.h"
 #include "kz-moves-view.h"
+#include "kz-play-mode-private.h"
 #include "kz-player-card.h"
 #include "kz-replay.h"
 #include "kz-review-bar.h"
+#include "kz-review-mode-private.h"
 #include "kz-sounds.h"
 #include "kz-window.h"
 
@@ -47,14 +55,9 @@ struct _KzWindow {
   AdwToastOverlay *toast_overlay;
   GtkLabel        *subtitle_label;  /* under the title: who plays */
   GtkWidget       *flip_button;
-  KzBoardView     *board_view;     /* the game played */
-  KzBoardView     *review_board;   /* the game reviewed (read-only) */
-  KzReviewBar     *review_bar;
   GtkWidget       *side_panel;
   GtkWidget       *main_box;
   GtkWidget       *board_column;
-  GtkLabel        *status_label;
-  GtkLabel        *detail_label;
   GtkSpinner      *thinking_spinner;
   KzPlayerCard    *cossacks_card;
   KzPlayerCard    *turks_card;
@@ -64,13 +67,7 @@ struct _KzWindow {
   KzSession       *session;      /* the database and the game (the window follows it) */
   GSettings       *settings;
   KzSounds        *sounds;
-  KzGame          *game;         /* the session's game, as shown */
-  GSignalGroup    *game_signals; /* its signals, which the window follows */
 
-  KzComputerPlayer *computer;    /* its search, for the game shown */
-  GCancellable    *computer_cancellable;
-  gboolean         thinking;
-  gboolean         game_over_pending;   /* show the dialog after the animation */
   AdwToast        *current_toast;   /* on screen; see kz_window_show_toast() */
   guint            message_source;  /* a message in the status line: its end */
   GObject         *game_over_dialog;
@@ -79,19 +76,16 @@ struct _KzWindow {
   gulong           refocus_handler;  /* the frame clock's after-paint, once an alert went */
   guint            refocus_idle;     /* then the board takes the focus back */
   gboolean         narrow;
-  gboolean         auto_flipped;  /* turned for a human playing the Turks (not saved) */
 
   /* the clocks, the pause and what stops them (kz-window-clock.c); a
    * template object given the pause widgets in kz-window.ui */
   KzClockController *clocks;
 
-  /* review (kz-window-review.c) */
-  KzReplay        *replay;       /* NULL: not reviewing */
-  guint            shown_ply;    /* on the review board */
-  KzMoveNode      *shown_node;   /* on the review board (a reference) */
-
-  /* analysis (kz-window-analysis.c); a template child */
-  KzAnalysisPane  *analysis_pane;  /* follows the review (replay) */
+  /* the modes (window/kz-mode.h): template objects given their widgets
+   * in kz-window.ui; the one shown is swapped by kz_window_set_mode() */
+  KzMode          *mode;         /* shown */
+  KzPlayMode      *play;         /* the game played (play/kz-play-mode.c) */
+  KzReviewMode    *review;       /* a game reviewed (review/kz-review-mode.c) */
 
   /* the first start (kz-window-welcome.c); a template child */
   GtkWidget       *welcome_page;   /* over the board: how to begin */
@@ -102,6 +96,9 @@ struct _KzWindow {
 };
 
 /* kz-window.c */
+/* Shows `mode` instead of the mode shown: the one place modes are swapped. */
+void            kz_window_set_mode           (KzWindow *self,
+                                              KzMode   *mode);
 gboolean        kz_window_is_computer        (KzWindow *self,
                                               KzSide    side);
 gboolean        kz_window_is_human           (KzWindow *self,

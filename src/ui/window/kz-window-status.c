@@ -54,38 +54,38 @@ outcome_text (KzGame *game)
 void
 kz_window_update_status (KzWindow *self)
 {
-  const KzPosition *pos = kz_game_get_position (self->game);
-  KzSide side = kz_game_get_side_to_move (self->game);
+  const KzPosition *pos = kz_game_get_position (self->play->game);
+  KzSide side = kz_game_get_side_to_move (self->play->game);
   GString *detail = g_string_new (NULL);
 
-  if (kz_game_is_over (self->game))
+  if (kz_game_is_over (self->play->game))
     {
-      g_autofree char *text = outcome_text (self->game);
-      gtk_label_set_text (self->status_label, text);
+      g_autofree char *text = outcome_text (self->play->game);
+      gtk_label_set_text (self->play->status_label, text);
     }
   else if (kz_clock_controller_get_paused (self->clocks) && kz_window_game_paused (self))
     {
       /* Translators: %s is "Cossacks" or "Turks" */
       g_autofree char *text = g_strdup_printf (_("%s to move — the game is paused"), kz_window_side_name (side));
-      gtk_label_set_text (self->status_label, text);
+      gtk_label_set_text (self->play->status_label, text);
     }
-  else if (self->thinking)
+  else if (self->play->thinking)
     {
       g_autofree char *text = g_strdup_printf (_("%s to move — the computer is thinking…"), kz_window_side_name (side));
-      gtk_label_set_text (self->status_label, text);
+      gtk_label_set_text (self->play->status_label, text);
     }
   else if (kz_window_human_vs_computer (self))
     {
       g_autofree char *text = g_strdup_printf (_("%s to move — your turn"), kz_window_side_name (side));
-      gtk_label_set_text (self->status_label, text);
+      gtk_label_set_text (self->play->status_label, text);
     }
   else
     {
       g_autofree char *text = g_strdup_printf (_("%s to move"), kz_window_side_name (side));
-      gtk_label_set_text (self->status_label, text);
+      gtk_label_set_text (self->play->status_label, text);
     }
 
-  if (!kz_game_is_over (self->game) && kz_game_capture_compulsory (self->game))
+  if (!kz_game_is_over (self->play->game) && kz_game_capture_compulsory (self->play->game))
     g_string_append (detail, _("A capture is compulsory"));
   for (int f = 0; f < 2; f++)
     if (pos->flag[f] != KZ_FLAG_HOME)
@@ -101,7 +101,7 @@ kz_window_update_status (KzWindow *self)
         g_string_append (detail, text);
       }
   kz_window_end_message (self);
-  gtk_label_set_text (self->detail_label, detail->str);
+  gtk_label_set_text (self->play->detail_label, detail->str);
   g_string_free (detail, TRUE);
 }
 
@@ -113,26 +113,26 @@ kz_window_update_actions (KzWindow *self)
 
   kz_window_update_clock_pause (self);
 
-  if (self->game == NULL)
+  if (self->play->game == NULL)
     return;
-  over = kz_game_is_over (self->game);
-  human_turn = !over && !kz_window_is_computer (self, kz_game_get_side_to_move (self->game));
+  over = kz_game_is_over (self->play->game);
+  human_turn = !over && !kz_window_is_computer (self, kz_game_get_side_to_move (self->play->game));
   /* Paused, the game stands still: no move taken back, none suggested. */
   paused = kz_window_game_paused (self);
   /* A stored game opened from the library is for review: it stays as
    * recorded.  While any game is reviewed, the game played is not
    * changed behind the review either. */
-  review_only = kz_session_get_read_only (self->session) || self->replay != NULL;
+  review_only = kz_session_get_read_only (self->session) || self->review->replay != NULL;
 
 #define ENABLE(name, value) \
   action = g_action_map_lookup_action (G_ACTION_MAP (self), name); \
   if (action) g_simple_action_set_enabled (G_SIMPLE_ACTION (action), (value) && !review_only)
 
-  ENABLE ("undo", kz_game_get_can_undo (self->game) && !paused);
-  ENABLE ("redo", kz_game_get_can_redo (self->game) && !paused);
+  ENABLE ("undo", kz_game_get_can_undo (self->play->game) && !paused);
+  ENABLE ("redo", kz_game_get_can_redo (self->play->game) && !paused);
   ENABLE ("resign", !over);
   ENABLE ("offer-draw", !over && !paused);
-  ENABLE ("hint", human_turn && !self->thinking && !paused);
+  ENABLE ("hint", human_turn && !self->play->thinking && !paused);
 #undef ENABLE
 }
 
@@ -146,25 +146,25 @@ kz_window_show_state (KzWindow *self)
   KzSide side;
   gboolean over, interactive;
 
-  if (self->game == NULL)
+  if (self->play->game == NULL)
     return;
-  side = kz_game_get_side_to_move (self->game);
-  over = kz_game_is_over (self->game);
-  interactive = !over && !self->thinking && !kz_window_is_computer (self, side)
+  side = kz_game_get_side_to_move (self->play->game);
+  over = kz_game_is_over (self->play->game);
+  interactive = !over && !self->play->thinking && !kz_window_is_computer (self, side)
                 && !kz_window_game_paused (self);
-  kz_board_view_set_interactive (self->board_view, interactive);
+  kz_board_view_set_interactive (self->play->board, interactive);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->thinking_spinner), self->thinking);
-  gtk_spinner_set_spinning (self->thinking_spinner, self->thinking);
+  gtk_widget_set_visible (GTK_WIDGET (self->thinking_spinner), self->play->thinking);
+  gtk_spinner_set_spinning (self->thinking_spinner, self->play->thinking);
 
   kz_window_update_status (self);
-  if (self->replay == NULL)
+  if (self->review->replay == NULL)
     {
       /* The side panel shows the game as it stands (while reviewing, the
        * position reviewed: kz-window-review.c). */
-      kz_player_card_show_game (self->cossacks_card, self->game, kz_game_get_ply (self->game));
-      kz_player_card_show_game (self->turks_card, self->game, kz_game_get_ply (self->game));
-      kz_moves_view_set_current_ply (self->moves_view, kz_game_get_ply (self->game));
+      kz_player_card_show_game (self->cossacks_card, self->play->game, kz_game_get_ply (self->play->game));
+      kz_player_card_show_game (self->turks_card, self->play->game, kz_game_get_ply (self->play->game));
+      kz_moves_view_set_current_ply (self->moves_view, kz_game_get_ply (self->play->game));
     }
   kz_window_update_actions (self);
   kz_window_update_clock_pause (self);
@@ -174,10 +174,10 @@ kz_window_show_state (KzWindow *self)
 void
 kz_window_update_subtitle (KzWindow *self)
 {
-  KzGame *reviewed = self->replay ? kz_replay_get_game (self->replay) : NULL;
+  KzGame *reviewed = self->review->replay ? kz_replay_get_game (self->review->replay) : NULL;
   g_autofree char *subtitle = NULL;
 
-  if (self->game == NULL)
+  if (self->play->game == NULL)
     return;
   if (reviewed)
     {
@@ -193,10 +193,10 @@ kz_window_update_subtitle (KzWindow *self)
     /* Narrow (libadwaita < 1.4, where the title has about 90 px): short,
      * so that the title takes three lines at most. */
     subtitle = kz_player_describe (KZ_PLAYER_COMPUTER,
-                                   kz_game_get_player_level (self->game, KZ_OTHER (kz_window_human_side (self))));
+                                   kz_game_get_player_level (self->play->game, KZ_OTHER (kz_window_human_side (self))));
   else if (kz_window_human_vs_computer (self))
     subtitle = g_strdup_printf (_("Against the computer, level %d"),
-                                kz_game_get_player_level (self->game, KZ_OTHER (kz_window_human_side (self))));
+                                kz_game_get_player_level (self->play->game, KZ_OTHER (kz_window_human_side (self))));
   else if (!kz_window_is_human (self, KZ_COSSACKS))
     subtitle = g_strdup (_("The computer against itself"));
   else
@@ -224,7 +224,7 @@ game_over_response (GObject *dialog, const char *response, gpointer user_data)
 static char *
 resigned_text (KzWindow *self, KzSide loser)
 {
-  const char *name = kz_player_name_display (kz_game_get_player_name (self->game, loser));
+  const char *name = kz_player_name_display (kz_game_get_player_name (self->play->game, loser));
 
   if (kz_window_human_vs_computer (self))
     return g_strdup (kz_window_is_human (self, loser) ? _("You resigned.") : _("The computer resigned."));
@@ -239,11 +239,11 @@ resigned_text (KzWindow *self, KzSide loser)
 static char *
 ending_text (KzWindow *self)
 {
-  KzResult result = kz_game_get_result (self->game);
+  KzResult result = kz_game_get_result (self->play->game);
   KzSide winner = result == KZ_RESULT_TURKS_WIN ? KZ_TURKS : KZ_COSSACKS;
   gboolean cossacks = winner == KZ_COSSACKS;
 
-  switch (kz_game_get_termination (self->game))
+  switch (kz_game_get_termination (self->play->game))
     {
     case KZ_TERMINATION_FLAG:
       return g_strdup (cossacks ? _("A Cossack carried the Turkish flag home to c2.")
@@ -275,10 +275,10 @@ kz_window_show_game_over (KzWindow *self)
 {
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
-  KzResult result = kz_game_get_result (self->game);
+  KzResult result = kz_game_get_result (self->play->game);
   GObject *alert;
 
-  self->game_over_pending = FALSE;
+  self->play->game_over_pending = FALSE;
   if (self->game_over_dialog)
     return;
 
@@ -292,10 +292,10 @@ kz_window_show_game_over (KzWindow *self)
   body = ending_text (self);
   {
     g_autofree char *said = g_strdup_printf ("%s. %s", heading, body);
-    kz_board_view_announce (self->board_view, said);
+    kz_board_view_announce (self->play->board, said);
   }
   /* A flag brought home has its own sound, played with the move. */
-  if (kz_game_get_termination (self->game) != KZ_TERMINATION_FLAG)
+  if (kz_game_get_termination (self->play->game) != KZ_TERMINATION_FLAG)
     kz_sounds_play (self->sounds, KZ_SOUND_GAME_END);
 
   alert = kz_alert_new (heading, body);

@@ -31,13 +31,13 @@ kz_window_side_name (KzSide side)
 gboolean
 kz_window_is_computer (KzWindow *self, KzSide side)
 {
-  return kz_game_get_player_kind (self->game, side) == KZ_PLAYER_COMPUTER;
+  return kz_game_get_player_kind (self->play->game, side) == KZ_PLAYER_COMPUTER;
 }
 
 gboolean
 kz_window_is_human (KzWindow *self, KzSide side)
 {
-  return kz_game_get_player_kind (self->game, side) == KZ_PLAYER_HUMAN;
+  return kz_game_get_player_kind (self->play->game, side) == KZ_PLAYER_HUMAN;
 }
 
 gboolean
@@ -87,11 +87,11 @@ kz_window_animation_duration (KzWindow *self)
 static void
 apply_flip (KzWindow *self)
 {
-  gboolean flipped = g_settings_get_boolean (self->settings, "board-flipped") != self->auto_flipped;
+  gboolean flipped = g_settings_get_boolean (self->settings, "board-flipped") != self->play->auto_flipped;
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "flip-board");
 
-  kz_board_view_set_flipped (self->board_view, flipped);
-  kz_board_view_set_flipped (self->review_board, flipped);
+  kz_board_view_set_flipped (self->play->board, flipped);
+  kz_board_view_set_flipped (self->review->board, flipped);
   if (action)
     g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (flipped));
 }
@@ -99,7 +99,7 @@ apply_flip (KzWindow *self)
 void
 kz_window_orient_board (KzWindow *self)
 {
-  self->auto_flipped = kz_window_human_vs_computer (self) && kz_window_human_side (self) == KZ_TURKS;
+  self->play->auto_flipped = kz_window_human_vs_computer (self) && kz_window_human_side (self) == KZ_TURKS;
   apply_flip (self);
 }
 
@@ -111,7 +111,7 @@ flip_board_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
   KzWindow *self = user_data;
   gboolean want = g_variant_get_boolean (state);
 
-  g_settings_set_boolean (self->settings, "board-flipped", want != self->auto_flipped);
+  g_settings_set_boolean (self->settings, "board-flipped", want != self->play->auto_flipped);
   apply_flip (self);
 }
 
@@ -119,18 +119,18 @@ flip_board_changed (GSimpleAction *action, GVariant *state, gpointer user_data)
 static void
 board_flipped_changed (KzWindow *self)
 {
-  gboolean flipped = kz_board_view_get_flipped (self->board_view);
+  gboolean flipped = kz_board_view_get_flipped (self->play->board);
   GtkWidget *top = GTK_WIDGET (flipped ? self->cossacks_card : self->turks_card);
   GtkWidget *bottom = GTK_WIDGET (flipped ? self->turks_card : self->cossacks_card);
 
   gtk_box_reorder_child_after (GTK_BOX (self->side_panel), top, NULL);
-  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom, GTK_WIDGET (self->analysis_pane));
+  gtk_box_reorder_child_after (GTK_BOX (self->side_panel), bottom, GTK_WIDGET (self->review->analysis));
 }
 
 static void
 animation_done (KzWindow *self)
 {
-  if (self->game != NULL && self->game_over_pending)
+  if (self->play->game != NULL && self->play->game_over_pending)
     kz_window_show_game_over (self);
 }
 
@@ -138,7 +138,7 @@ KzGame *
 kz_window_get_game (KzWindow *self)
 {
   g_return_val_if_fail (KZ_IS_WINDOW (self), NULL);
-  return self->game;
+  return self->play ? self->play->game : NULL;
 }
 
 void
@@ -147,6 +147,24 @@ kz_window_set_game (KzWindow *self, KzGame *game)
   g_return_if_fail (KZ_IS_WINDOW (self));
   g_return_if_fail (KZ_IS_GAME (game));
   kz_session_set_game (self->session, game);
+}
+
+/* ---- modes ----------------------------------------------------------- */
+
+/* The one place the window swaps its modes (window/kz-mode.h): the mode
+ * shown hides its board and what goes with it, then `mode` shows its own.
+ * A new mode (a lesson, a puzzle, the editor) is a KzMode in its room,
+ * an object in kz-window.ui given its widgets, and shown through here. */
+void
+kz_window_set_mode (KzWindow *self, KzMode *mode)
+{
+  g_return_if_fail (KZ_IS_MODE (mode));
+  if (self->mode == mode)
+    return;
+  if (self->mode)
+    kz_mode_set_shown (self->mode, FALSE);
+  self->mode = mode;
+  kz_mode_set_shown (mode, TRUE);
 }
 
 /* ---- actions --------------------------------------------------------- */
@@ -197,7 +215,7 @@ board_message (KzWindow *self, const char *message, gboolean is_refusal, KzBoard
   else
     {
       kz_window_end_message (self);
-      gtk_label_set_text (self->detail_label, message);
+      gtk_label_set_text (self->play->detail_label, message);
     }
 }
 
@@ -235,8 +253,7 @@ shown_board (KzWindow *self)
 
   if (resume)
     return resume;   /* the board is hidden while paused */
-  return gtk_widget_get_visible (GTK_WIDGET (self->review_board))
-         ? GTK_WIDGET (self->review_board) : GTK_WIDGET (self->board_view);
+  return kz_mode_get_board (self->mode);
 }
 
 /* After the frame that follows an alert's going: the board takes the
@@ -300,7 +317,7 @@ settings_changed (KzWindow *self, const char *key)
   if (key == NULL || g_str_equal (key, "board-flipped"))
     apply_flip (self);
   if (key == NULL || g_str_equal (key, "animation-speed"))
-    kz_board_view_set_animation_duration (self->board_view, kz_window_animation_duration (self));
+    kz_board_view_set_animation_duration (self->play->board, kz_window_animation_duration (self));
 }
 
 /* ---- window ---------------------------------------------------------- */
@@ -340,9 +357,10 @@ kz_window_dispose (GObject *object)
   KzWindow *self = KZ_WINDOW (object);
 
   /* Stop the computer without showing it: the window is going. */
-  if (self->computer_cancellable)
-    g_cancellable_cancel (self->computer_cancellable);
-  g_clear_object (&self->computer_cancellable);
+  if (self->play && self->play->computer_cancellable)
+    g_cancellable_cancel (self->play->computer_cancellable);
+  if (self->play)
+    g_clear_object (&self->play->computer_cancellable);
   if (self->settings)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->current_toast)
@@ -358,11 +376,15 @@ kz_window_dispose (GObject *object)
   kz_window_clock_dispose (self);
   kz_window_review_dispose (self);
   kz_window_analysis_dispose (self);
-  if (self->game_signals)
-    g_signal_group_set_target (self->game_signals, NULL);
-  g_clear_object (&self->game_signals);
-  g_clear_object (&self->game);
-  g_clear_object (&self->computer);
+  if (self->play)
+    {
+      if (self->play->game_signals)
+        g_signal_group_set_target (self->play->game_signals, NULL);
+      g_clear_object (&self->play->game_signals);
+      g_clear_object (&self->play->game);
+      g_clear_object (&self->play->computer);
+    }
+  self->mode = NULL;
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_object (&self->sounds);
@@ -392,26 +414,24 @@ kz_window_class_init (KzWindowClass *klass)
   g_type_ensure (KZ_TYPE_CLOCK_CONTROLLER);
   g_type_ensure (KZ_TYPE_GUIDE_LAYER);
   g_type_ensure (KZ_TYPE_GUIDE_PANEL);
+  g_type_ensure (KZ_TYPE_PLAY_MODE);
+  g_type_ensure (KZ_TYPE_REVIEW_MODE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, KzWindow, name)
   BIND (toast_overlay);
   BIND (subtitle_label);
   BIND (flip_button);
-  BIND (board_view);
-  BIND (review_board);
-  BIND (analysis_pane);
-  BIND (review_bar);
   BIND (side_panel);
   BIND (main_box);
   BIND (board_column);
-  BIND (status_label);
-  BIND (detail_label);
   BIND (thinking_spinner);
   BIND (cossacks_card);
   BIND (turks_card);
   BIND (moves_view);
   BIND (storage_label);
   BIND (clocks);
+  BIND (play);
+  BIND (review);
   BIND (welcome_page);
   BIND (guide_panel);
 #undef BIND
@@ -421,6 +441,8 @@ static void
 kz_window_init (KzWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The game played is shown first (kz-window.ui shows its board). */
+  self->mode = KZ_MODE (self->play);
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
   kz_window_follow_game_init (self);
@@ -431,10 +453,10 @@ kz_window_init (KzWindow *self)
   kz_window_clock_init (self);
   kz_window_welcome_init (self);
   kz_editor_window_actions_init (self);
-  g_signal_connect_swapped (self->board_view, "move-chosen", G_CALLBACK (board_move_chosen), self);
-  g_signal_connect_swapped (self->board_view, "message", G_CALLBACK (board_message), self);
-  g_signal_connect_swapped (self->board_view, "animation-done", G_CALLBACK (animation_done), self);
-  g_signal_connect_swapped (self->board_view, "notify::flipped", G_CALLBACK (board_flipped_changed),
+  g_signal_connect_swapped (self->play->board, "move-chosen", G_CALLBACK (board_move_chosen), self);
+  g_signal_connect_swapped (self->play->board, "message", G_CALLBACK (board_message), self);
+  g_signal_connect_swapped (self->play->board, "animation-done", G_CALLBACK (animation_done), self);
+  g_signal_connect_swapped (self->play->board, "notify::flipped", G_CALLBACK (board_flipped_changed),
                             self);
   g_signal_connect (self, "map", G_CALLBACK (window_mapped), NULL);
   g_signal_connect (self, "action-state-changed::shown-alert", G_CALLBACK (alert_state_changed), NULL);
@@ -468,7 +490,7 @@ session_game_changed (KzWindow *self)
 {
   KzGame *game = kz_session_get_game (self->session);
 
-  if (game != self->game && game != NULL)
+  if (game != self->play->game && game != NULL)
     kz_window_show_game (self, game);
 }
 
@@ -500,16 +522,16 @@ kz_window_new (GtkApplication *app, KzSession *session, GSettings *settings)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  g_settings_bind (self->settings, "show-coordinates", self->board_view, "show-coordinates",
+  g_settings_bind (self->settings, "show-coordinates", self->play->board, "show-coordinates",
                    G_SETTINGS_BIND_GET);
-  g_settings_bind (self->settings, "show-coordinates", self->review_board, "show-coordinates",
+  g_settings_bind (self->settings, "show-coordinates", self->review->board, "show-coordinates",
                    G_SETTINGS_BIND_GET);
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed), self);
   settings_changed (self, NULL);
   kz_window_guide_init (self);
 
   kz_window_load_initial_game (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->board_view));
+  gtk_widget_grab_focus (GTK_WIDGET (self->play->board));
   return self;
 }
 
