@@ -3,7 +3,9 @@
  *
  *   - the window follows the game's own signals: a move played, taken
  *     back or a resignation made on the KzGame alone shows on the board,
- *     in the actions and in the move list;
+ *     in the actions and in the move list; the player cards follow the
+ *     game of the mode shown (the game played, a review at its ply) by
+ *     bindings (issue 26);
  *   - at the end of a game the move list shows the last move as the
  *     current one, scrolled into view, and the result under it;
  *   - a move the database refuses (another copy changed the game) is not
@@ -460,6 +462,67 @@ test_follows_game (void)
   close_alert (window);
 }
 
+/* The player card of `side` (mapped). */
+static KzPlayerCard *
+card_of (KzWindow *window, KzSide side)
+{
+  g_autoptr (GPtrArray) cards = g_ptr_array_new ();
+
+  collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
+  for (guint i = 0; i < cards->len; i++)
+    if (kz_player_card_get_side (cards->pdata[i]) == side)
+      return cards->pdata[i];
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* The cards follow the game played by themselves, and a review's ply
+ * while one is shown. */
+static void
+test_cards_follow_game (void)
+{
+  KzWindow *window = main_window ();
+  KzGame *game = new_game (window);
+  KzPlayerCard *cossacks = card_of (window, KZ_COSSACKS);
+  KzPlayerCard *turks = card_of (window, KZ_TURKS);
+  KzGame *shown = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_object_get (cossacks, "game", &shown, NULL);
+  g_assert_true (shown == game);
+  g_clear_object (&shown);
+  g_assert_true (kz_player_card_get_to_move (cossacks));
+  g_assert_false (kz_player_card_get_to_move (turks));
+
+  /* Played on the game itself: the cards hear it from the game. */
+  play_first_move (game);
+  g_assert_false (kz_player_card_get_to_move (cossacks));
+  g_assert_true (kz_player_card_get_to_move (turks));
+  g_assert_true (kz_game_undo (game, &error));
+  g_assert_true (kz_player_card_get_to_move (cossacks));
+  play_first_move (game);
+  play_first_move (game);
+
+  /* Reviewed at the start: the cards describe the position shown. */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "review",
+                                      g_variant_new_boolean (TRUE));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto",
+                                  g_variant_new_uint32 (1));
+  g_assert_true (kz_player_card_get_to_move (turks));
+  g_assert_false (kz_player_card_get_to_move (cossacks));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto",
+                                  g_variant_new_uint32 (0));
+  g_assert_true (kz_player_card_get_to_move (cossacks));
+  g_assert_false (kz_player_card_get_to_move (turks));
+
+  /* Back to the game played (two moves: the Cossacks to move). */
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "review",
+                                      g_variant_new_boolean (FALSE));
+  play_first_move (game);
+  g_assert_true (kz_player_card_get_to_move (turks));
+  g_assert_false (kz_player_card_get_to_move (cossacks));
+}
+
 /* ---- the move list at the end of a game (issue 11, defect 4) ------------- */
 
 /* The game ends while it is played here (`opened` FALSE), or a finished
@@ -907,6 +970,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-window/how-to-play-beside", test_how_to_play_beside);
   g_test_add_func ("/ui-window/preferences", test_preferences);
   g_test_add_func ("/ui-window/follows-game", test_follows_game);
+  g_test_add_func ("/ui-window/cards-follow-game", test_cards_follow_game);
   g_test_add_func ("/ui-window/move-list-at-end-wide", test_move_list_at_end_wide);
   g_test_add_func ("/ui-window/move-list-at-end-small", test_move_list_at_end_small);
   g_test_add_func ("/ui-window/move-list-opened-wide", test_move_list_opened_wide);

@@ -17,8 +17,11 @@ struct _KzPlayerCard {
   GtkLabel *flag_label;
   GtkLabel *clock_label;
 
-  KzSide    side;
-  gboolean  to_move;
+  KzSide        side;
+  gboolean      to_move;
+  KzGame       *game;          /* the game described, followed through game_signals */
+  guint         ply;           /* the position described; G_MAXUINT: as the game stands */
+  GSignalGroup *game_signals;
 };
 
 G_DEFINE_FINAL_TYPE (KzPlayerCard, kz_player_card, GTK_TYPE_BOX)
@@ -27,6 +30,8 @@ enum {
   PROP_0,
   PROP_SIDE,
   PROP_TO_MOVE,
+  PROP_GAME,
+  PROP_PLY,
   N_PROPS
 };
 
@@ -180,6 +185,40 @@ kz_player_card_show_game (KzPlayerCard *self, KzGame *game, guint ply)
   kz_player_card_set_position (self, pos, !over && pos->side == self->side);
 }
 
+/* ---- following a game ---------------------------------------------------- */
+
+static void
+refresh (KzPlayerCard *self)
+{
+  if (self->game == NULL)
+    return;
+  kz_player_card_show_game (self, self->game,
+                            self->ply == G_MAXUINT ? kz_game_get_ply (self->game) : self->ply);
+}
+
+void
+kz_player_card_set_game (KzPlayerCard *self, KzGame *game)
+{
+  g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  g_return_if_fail (game == NULL || KZ_IS_GAME (game));
+  if (!g_set_object (&self->game, game))
+    return;
+  g_signal_group_set_target (self->game_signals, game);
+  refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_GAME]);
+}
+
+void
+kz_player_card_set_ply (KzPlayerCard *self, guint ply)
+{
+  g_return_if_fail (KZ_IS_PLAYER_CARD (self));
+  if (self->ply == ply)
+    return;
+  self->ply = ply;
+  refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLY]);
+}
+
 static void
 kz_player_card_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
@@ -192,6 +231,12 @@ kz_player_card_get_property (GObject *object, guint prop_id, GValue *value, GPar
       break;
     case PROP_TO_MOVE:
       g_value_set_boolean (value, self->to_move);
+      break;
+    case PROP_GAME:
+      g_value_set_object (value, self->game);
+      break;
+    case PROP_PLY:
+      g_value_set_uint (value, self->ply);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -208,6 +253,12 @@ kz_player_card_set_property (GObject *object, guint prop_id, const GValue *value
     case PROP_SIDE:
       kz_player_card_set_side (self, g_value_get_enum (value));
       break;
+    case PROP_GAME:
+      kz_player_card_set_game (self, g_value_get_object (value));
+      break;
+    case PROP_PLY:
+      kz_player_card_set_ply (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -216,6 +267,12 @@ kz_player_card_set_property (GObject *object, guint prop_id, const GValue *value
 static void
 kz_player_card_dispose (GObject *object)
 {
+  KzPlayerCard *self = KZ_PLAYER_CARD (object);
+
+  if (self->game_signals)
+    g_signal_group_set_target (self->game_signals, NULL);
+  g_clear_object (&self->game_signals);
+  g_clear_object (&self->game);
   gtk_widget_dispose_template (GTK_WIDGET (object), KZ_TYPE_PLAYER_CARD);
   G_OBJECT_CLASS (kz_player_card_parent_class)->dispose (object);
 }
@@ -236,6 +293,12 @@ kz_player_card_class_init (KzPlayerCardClass *klass)
   properties[PROP_TO_MOVE] =
     g_param_spec_boolean ("to-move", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_GAME] =
+    g_param_spec_object ("game", NULL, NULL, KZ_TYPE_GAME,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLY] =
+    g_param_spec_uint ("ply", NULL, NULL, 0, G_MAXUINT, G_MAXUINT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-player-card.ui");
@@ -250,6 +313,16 @@ kz_player_card_init (KzPlayerCard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->side = KZ_COSSACKS;
+  self->ply = G_MAXUINT;
+  /* The card follows its game: moves, names, the end. */
+  self->game_signals = g_signal_group_new (KZ_TYPE_GAME);
+  g_signal_group_connect_swapped (self->game_signals, "notify::ply", G_CALLBACK (refresh), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::cossacks-name",
+                                  G_CALLBACK (refresh), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::turks-name",
+                                  G_CALLBACK (refresh), self);
+  g_signal_group_connect_swapped (self->game_signals, "notify::is-over", G_CALLBACK (refresh),
+                                  self);
   gtk_widget_add_css_class (GTK_WIDGET (self), "cossacks");
   kz_player_card_set_player (self, NULL);
 }

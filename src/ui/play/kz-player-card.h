@@ -1,6 +1,7 @@
 /* kz-player-card.h — one side's card in the side panel: the side and
  * the player's name, the pieces left, where the side's flag is, and a
- * mark when the side is to move.
+ * mark when the side is to move.  Properties: "side", "to-move"
+ * (read-only), "game", "ply".
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,6 +36,14 @@ void     kz_player_card_set_clock    (KzPlayerCard *self,
 const char *kz_player_card_get_clock_text (KzPlayerCard *self);
 /* "4:51", "1:02:03"; tenths under 10 s: "0:09.4". */
 char    *kz_player_card_format_clock (gint64 ms);
+/* The game the card describes (NULL: none) and at which ply (G_MAXUINT,
+ * the default: as the game stands); properties "game" and "ply", which
+ * the window binds to its mode's.  The card follows the game by itself
+ * (moves played and taken back, the players' names, the end). */
+void     kz_player_card_set_game     (KzPlayerCard *self,
+                                      KzGame       *game);
+void     kz_player_card_set_ply      (KzPlayerCard *self,
+                                      guint         ply);
 /* Shows game `game` at `ply` (its player, pieces, flag and turn). */
 void     kz_player_card_show_game    (KzPlayerCard *self,
                                       KzGame       *game,

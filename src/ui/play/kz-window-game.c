@@ -125,6 +125,7 @@ kz_window_show_game (KzWindow *self, KzGame *game)
   self->play->game_over_pending = FALSE;
   kz_window_show_welcome (self, FALSE);
   g_set_object (&self->play->game, game);
+  kz_mode_set_game (KZ_MODE (self->play), game);   /* the player cards follow it */
   g_signal_group_set_target (self->play->game_signals, game);
   /* A fresh search (and hash table) for each game. */
   g_clear_object (&self->play->computer);

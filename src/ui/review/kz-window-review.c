@@ -180,8 +180,9 @@ show_in_side_panel (KzWindow *self)
     kz_moves_view_set_current_node (self->moves_view, kz_replay_get_node (self->review->replay));
   else
     kz_moves_view_set_current_ply (self->moves_view, ply);
-  kz_player_card_show_game (self->cossacks_card, game, ply);
-  kz_player_card_show_game (self->turks_card, game, ply);
+  /* The player cards follow (bound to the mode shown, kz-window.c). */
+  kz_mode_set_game (KZ_MODE (self->review), game);
+  kz_mode_set_ply (KZ_MODE (self->review), ply);
   kz_window_show_clocks (self);
 }
 
@@ -334,6 +335,8 @@ enter (KzWindow *self, guint ply)
     return kz_replay_goto (self->review->replay, MIN (ply, kz_replay_get_n_plies (self->review->replay)));
 
   self->review->replay = kz_replay_new (game, ply);
+  kz_mode_set_game (KZ_MODE (self->review), game);
+  kz_mode_set_ply (KZ_MODE (self->review), kz_replay_get_ply (self->review->replay));
   self->review->shown_ply = G_MAXUINT - 1;       /* no animation into the first view */
   g_clear_object (&self->review->shown_node);
   g_signal_connect_swapped (self->review->replay, "notify", G_CALLBACK (replay_notify), self);

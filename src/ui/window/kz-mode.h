@@ -10,13 +10,17 @@
  *
  * A subclass implements set_shown (show or hide its board and what goes
  * with it) and get_board (the board it shows, which takes the keyboard
- * focus).  Property: "shown" (read-only).
+ * focus).  Properties: "shown" (read-only); "game" and "ply", the game
+ * the mode shows and at which ply (G_MAXUINT: as it stands), which the
+ * window's player cards follow by bindings while the mode is shown.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include <gtk/gtk.h>
+
+#include "kz-game.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +37,11 @@ struct _KzModeClass {
 /* Shows or hides the mode's widgets (kz_window_set_mode() calls it). */
 void       kz_mode_set_shown (KzMode *self, gboolean shown);
 gboolean   kz_mode_get_shown (KzMode *self);
+/* The game shown and at which ply (G_MAXUINT: as the game stands). */
+void       kz_mode_set_game  (KzMode *self, KzGame *game);
+KzGame    *kz_mode_get_game  (KzMode *self);
+void       kz_mode_set_ply   (KzMode *self, guint ply);
+guint      kz_mode_get_ply   (KzMode *self);
 /* The board the mode shows. */
 GtkWidget *kz_mode_get_board (KzMode *self);
 

@@ -86,6 +86,7 @@ struct _KzWindow {
   KzMode          *mode;         /* shown */
   KzPlayMode      *play;         /* the game played (play/kz-play-mode.c) */
   KzReviewMode    *review;       /* a game reviewed (review/kz-review-mode.c) */
+  GBindingGroup   *card_bindings; /* the player cards follow the mode shown's game */
 
   /* the first start (kz-window-welcome.c); a template child */
   GtkWidget       *welcome_page;   /* over the board: how to begin */

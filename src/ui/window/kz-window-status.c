@@ -161,9 +161,8 @@ kz_window_show_state (KzWindow *self)
   if (self->review->replay == NULL)
     {
       /* The side panel shows the game as it stands (while reviewing, the
-       * position reviewed: kz-window-review.c). */
-      kz_player_card_show_game (self->cossacks_card, self->play->game, kz_game_get_ply (self->play->game));
-      kz_player_card_show_game (self->turks_card, self->play->game, kz_game_get_ply (self->play->game));
+       * position reviewed: kz-window-review.c); the player cards follow
+       * the game by themselves (bound to the mode shown, kz-window.c). */
       kz_moves_view_set_current_ply (self->moves_view, kz_game_get_ply (self->play->game));
     }
   kz_window_update_actions (self);

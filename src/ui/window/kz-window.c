@@ -165,6 +165,7 @@ kz_window_set_mode (KzWindow *self, KzMode *mode)
     kz_mode_set_shown (self->mode, FALSE);
   self->mode = mode;
   kz_mode_set_shown (mode, TRUE);
+  g_binding_group_set_source (self->card_bindings, mode);
 }
 
 /* ---- actions --------------------------------------------------------- */
@@ -385,6 +386,9 @@ kz_window_dispose (GObject *object)
       g_clear_object (&self->play->computer);
     }
   self->mode = NULL;
+  if (self->card_bindings)
+    g_binding_group_set_source (self->card_bindings, NULL);
+  g_clear_object (&self->card_bindings);
   g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_object (&self->sounds);
@@ -441,8 +445,19 @@ static void
 kz_window_init (KzWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The game played is shown first (kz-window.ui shows its board). */
+  /* The game played is shown first (kz-window.ui shows its board); the
+   * player cards describe the game of the mode shown, at its ply. */
   self->mode = KZ_MODE (self->play);
+  self->card_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->card_bindings, "game", self->cossacks_card, "game",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->card_bindings, "game", self->turks_card, "game",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->card_bindings, "ply", self->cossacks_card, "ply",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->card_bindings, "ply", self->turks_card, "ply",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_set_source (self->card_bindings, self->mode);
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
   kz_window_follow_game_init (self);
