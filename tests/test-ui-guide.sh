@@ -94,6 +94,23 @@ sleep 2
 check "a game that is not guided shows no aid" \
   bash -c "[ \"\$(grep -c 'guide: ' '$tmp/app-again.log')\" = $lines ]"
 
+# New Game with "With help" on (the setting new-game-guided): a guided game.
+if have_xdotool; then
+  gsettings set io.github.kazaki.Kazaki new-game-guided true
+  gsettings set io.github.kazaki.Kazaki default-opponent computer
+  app_action new-game
+  for _ in $(seq 1 50); do
+    [ "$(action_state shown-alert 2>/dev/null)" = "'New Game'" ] && break
+    sleep 0.2
+  done
+  sleep 1
+  point_at_alert '^New Game$' && xdotool key Return 2>/dev/null
+  check "New Game with help starts a guided game" \
+    eventually bash -c "'$CLI' --db '$db' show \$(sqlite3 -readonly '$db' 'SELECT max(id) FROM games') | grep -q '^\[Guided \"yes\"\]'"
+else
+  skip "New Game with help starts a guided game" "xdotool is not installed"
+fi
+
 check "the app quits again" quit_app
 check_no_criticals "$tmp/app.log" "$tmp/app-again.log"
 done_testing

@@ -109,11 +109,14 @@ test_new_game_remembers (void)
 
       g_settings_set_string (settings, "default-opponent", opponents[i]);
       g_settings_set_string (settings, "player-side", sides[i]);
+      g_settings_set_boolean (settings, "new-game-guided", TRUE);
       form = kz_new_game_form_new (settings);
       gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (form));
       gtk_window_present (GTK_WINDOW (window));
       spin ();
       g_assert_cmpint (kz_new_game_form_get_computer (form), ==, (i == 0));
+      /* "With help" counts against the computer only */
+      g_assert_cmpint (kz_new_game_form_get_guided (form), ==, (i == 0));
       /* The combo rows: opponent, side, clock. */
       find_type (GTK_WIDGET (form), ADW_TYPE_COMBO_ROW, combos);
       g_assert_cmpuint (combos->len, >=, 2);

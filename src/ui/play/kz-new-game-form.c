@@ -17,6 +17,8 @@ struct _KzNewGameForm {
   AdwComboRow   *side_row;
   GtkWidget     *level_row;
   GtkSpinButton *level_spin;
+  GtkWidget     *help_row;
+  GtkWidget     *help_switch;
   GtkWidget     *cossacks_row;
   GtkWidget     *turks_row;
   AdwComboRow   *clock_row;
@@ -123,6 +125,14 @@ kz_new_game_form_get_computer (KzNewGameForm *self)
   return adw_combo_row_get_selected (self->opponent_row) == 1;
 }
 
+gboolean
+kz_new_game_form_get_guided (KzNewGameForm *self)
+{
+  g_return_val_if_fail (KZ_IS_NEW_GAME_FORM (self), FALSE);
+  return kz_new_game_form_get_computer (self)
+         && gtk_switch_get_active (GTK_SWITCH (self->help_switch));
+}
+
 static void
 update_rows (KzNewGameForm *self)
 {
@@ -131,7 +141,7 @@ update_rows (KzNewGameForm *self)
   /* Also called while the template is built. */
   if (self->opponent_row == NULL || self->side_row == NULL || self->level_row == NULL
       || self->cossacks_row == NULL || self->turks_row == NULL || self->clock_row == NULL
-      || self->minutes_row == NULL || self->increment_row == NULL)
+      || self->minutes_row == NULL || self->increment_row == NULL || self->help_row == NULL)
     return;
   gtk_widget_set_visible (self->minutes_row, adw_combo_row_get_selected (self->clock_row) == CLOCK_CUSTOM);
   gtk_widget_set_visible (self->increment_row, adw_combo_row_get_selected (self->clock_row) == CLOCK_CUSTOM);
@@ -139,6 +149,7 @@ update_rows (KzNewGameForm *self)
   turks = adw_combo_row_get_selected (self->side_row) == 1;
   gtk_widget_set_sensitive (GTK_WIDGET (self->side_row), computer);
   gtk_widget_set_sensitive (self->level_row, computer);
+  gtk_widget_set_sensitive (self->help_row, computer);
   /* Against the computer only the player's own name is asked. */
   gtk_widget_set_visible (self->cossacks_row, !computer || !turks);
   gtk_widget_set_visible (self->turks_row, !computer || turks);
@@ -192,6 +203,8 @@ kz_new_game_form_new (GSettings *settings)
                                 (gpointer) sides, NULL);
   g_settings_bind_with_mapping (self->settings, "computer-level", self->level_spin, "value",
                                 G_SETTINGS_BIND_DEFAULT, get_level, set_level, NULL, NULL);
+  g_settings_bind (self->settings, "new-game-guided", self->help_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "cossacks-name", self->cossacks_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "turks-name", self->turks_row, "text", G_SETTINGS_BIND_DEFAULT);
   {
@@ -225,6 +238,8 @@ kz_new_game_form_class_init (KzNewGameFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, side_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_spin);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, help_row);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, help_switch);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, clock_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, minutes_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, minutes_spin);

@@ -226,6 +226,16 @@ kz_window_start_guided_game (KzWindow *self)
   begin_game (self, game, TRUE);
 }
 
+/* New Game with "With help" on: the game of the settings, guided. */
+static void
+start_new_game_with_help (KzWindow *self)
+{
+  g_autoptr (KzGame) game = new_game_from_settings (self, TRUE);
+
+  kz_game_set_tag (game, KZ_GUIDE_TAG, "yes");
+  begin_game (self, game, TRUE);
+}
+
 /* On start: resume the newest unfinished game, else begin one. */
 void
 kz_window_load_initial_game (KzWindow *self)
@@ -392,7 +402,10 @@ new_game_response (GObject *dialog, const char *response, gpointer user_data)
   if (g_strcmp0 (response, "start") == 0)
     {
       kz_new_game_form_apply (data->form);
-      kz_window_start_new_game (data->self, kz_new_game_form_get_computer (data->form));
+      if (kz_new_game_form_get_guided (data->form))
+        start_new_game_with_help (data->self);
+      else
+        kz_window_start_new_game (data->self, kz_new_game_form_get_computer (data->form));
     }
   g_object_unref (data->form);
   g_object_unref (data->self);
