@@ -81,6 +81,13 @@ check "win.guide-roads off: no road drawn" eventually guide_says "roads: off"
 $WIN.SetState guide-roads "<true>" "{}" >/dev/null
 check "… on again" eventually guide_says "roads: [0-9]"
 
+# Reviewing the game: the review board takes the board's place, and the
+# aids (about the game played) go with it.
+$WIN.SetState review "<true>" "{}" >/dev/null
+check "win.review: the aids are hidden under the review" eventually guide_says "hidden"
+$WIN.SetState review "<false>" "{}" >/dev/null
+check "… and back with the game" eventually guide_says "guide: move: Computer"
+
 check "the app quits" quit_app
 check "the guided game is resumed as a guided game" start_app again
 check "… with its aids" eventually grep -q "guide: move: Computer: Took" "$tmp/app-again.log"

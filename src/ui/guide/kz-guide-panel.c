@@ -87,7 +87,9 @@ refresh (KzGuidePanel *self)
   int n_roads = 0;
   KzBits danger = 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self), self->guided);
+  /* not under the review board, which takes the game's board's place */
+  gtk_widget_set_visible (GTK_WIDGET (self), self->guided && self->board
+                                               && gtk_widget_get_visible (GTK_WIDGET (self->board)));
   if (self->board)
     {
       kz_board_view_set_show_targets (self->board, !self->guided || aid_on (self, "guide-legal-moves"));
@@ -127,9 +129,11 @@ refresh (KzGuidePanel *self)
   if (self->layer)
     {
       kz_guide_layer_show (self->layer, danger, roads, n_roads, player);
-      gtk_widget_set_visible (GTK_WIDGET (self->layer), self->guided);
+      gtk_widget_set_visible (GTK_WIDGET (self->layer), gtk_widget_get_visible (GTK_WIDGET (self)));
     }
-  if (self->guided)
+  if (self->guided && !gtk_widget_get_visible (GTK_WIDGET (self)))
+    g_debug ("guide: hidden (the game's board is not shown)");
+  else if (self->guided)
     {
       g_autofree char *roads_text = aid_on (self, "guide-roads") ? g_strdup_printf ("%d", n_roads)
                                                                  : g_strdup ("off");
@@ -255,7 +259,10 @@ set_board (KzGuidePanel *self, KzBoardView *board)
     g_signal_handlers_disconnect_by_data (self->board, self);
   g_set_object (&self->board, board);
   if (board)
-    g_signal_connect_swapped (board, "notify::animating", G_CALLBACK (announce_pending), self);
+    {
+      g_signal_connect_swapped (board, "notify::animating", G_CALLBACK (announce_pending), self);
+      g_signal_connect_swapped (board, "notify::visible", G_CALLBACK (refresh), self);
+    }
 }
 
 static void
