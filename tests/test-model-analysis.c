@@ -13,6 +13,7 @@
 #include "kz-game.h"
 #include "kz-game-analysis.h"
 #include "kz-kgn.h"
+#include "kz-mistakes.h"
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "old-schema.h"
@@ -585,6 +586,75 @@ test_endgame_tables (void)
   g_assert_cmpint (kz_game_analysis_get_move_class (a, 1), ==, KZ_MOVE_CLASS_BEST);
 }
 
+/* ---- Learn from your mistakes (kz-mistakes.h) ---------------------------- */
+
+static KzMove
+parse_at (KzGameAnalysis *a, guint ply, const char *text)
+{
+  KzMove m;
+  KzError err;
+  g_assert_true (kz_move_parse (kz_game_analysis_get_position (a, ply), text, &m, &err));
+  return m;
+}
+
+static void
+test_mistakes (void)
+{
+  const char *moves[] = { "a5xa7", "c7-d7", NULL };
+  g_autoptr (KzGame) game = game_from (THROW_KPN, moves);
+  g_autoptr (KzGameAnalysis) a = analyse (game, 0, 8, 1);
+  g_assert_cmpuint (kz_mistakes_sides (game), ==, 3);
+
+  g_autoptr (GArray) all = kz_mistakes_collect (a, 3);
+  g_assert_cmpuint (all->len, ==, 2);
+  const KzMistake *m0 = &g_array_index (all, KzMistake, 0);
+  const KzMistake *m1 = &g_array_index (all, KzMistake, 1);
+  g_assert_cmpuint (m0->ply, ==, 1);
+  g_assert_cmpint (m0->side, ==, KZ_COSSACKS);
+  g_assert_cmpint (m0->cls, ==, KZ_MOVE_CLASS_BLUNDER);
+  g_assert_cmpuint (m1->ply, ==, 2);
+  g_assert_cmpint (m1->side, ==, KZ_TURKS);
+  g_assert_cmpint (m0->pv_length, >=, 1);
+  g_assert_true (kz_move_equal (&m0->pv[0], &m0->best));
+
+  g_autoptr (GArray) turks = kz_mistakes_collect (a, 1u << KZ_TURKS);
+  g_assert_cmpuint (turks->len, ==, 1);
+  g_assert_cmpuint (g_array_index (turks, KzMistake, 0).ply, ==, 2);
+
+  /* the move played again: refused; the best move: accepted */
+  KzMove again = parse_at (a, 0, "a5xa7");
+  KzMove best = parse_at (a, 0, "b7xd8xb8");
+  int score = 0;
+  KzMoveClass cls = kz_mistake_judge (a, m0, &again, &score);
+  g_assert_cmpint (cls, ==, KZ_MOVE_CLASS_BLUNDER);
+  g_assert_false (kz_mistake_class_accepted (cls));
+  cls = kz_mistake_judge (a, m0, &best, &score);
+  g_assert_true (kz_mistake_class_accepted (cls));
+  g_assert_cmpint (score, ==, m0->best_score);
+
+  /* the Turks' winning move: accepted with a winning score; every other
+   * try is judged by its own search, accepted exactly when the review
+   * would call it good */
+  KzMove deliver = parse_at (a, 1, "c7-c8");
+  cls = kz_mistake_judge (a, m1, &deliver, &score);
+  g_assert_true (kz_mistake_class_accepted (cls));
+  g_assert_true (kz_score_is_win (score) && score > 0);
+  const char *others[] = { "c7-b8", "c7-c6", "c7-d8" };
+  for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+    {
+      KzMove t = parse_at (a, 1, others[i]);
+      cls = kz_mistake_judge (a, m1, &t, &score);
+      g_test_message ("%s: %s, score %d (best %d)", others[i], kz_move_class_name (cls), score,
+                      m1->best_score);
+      g_assert_cmpint (cls, !=, KZ_MOVE_CLASS_NONE);
+      g_assert_cmpint (kz_mistake_class_accepted (cls), ==,
+                       kz_expected_result (m1->best_score) - kz_expected_result (score)
+                         < KZ_ANALYSIS_INACCURACY
+                       && !(kz_score_is_win (m1->best_score) && m1->best_score > 0
+                            && !(kz_score_is_win (score) && score > 0)));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -593,6 +663,7 @@ main (int argc, char **argv)
   dir = g_dir_make_tmp ("kazaki-analysis-XXXXXX", &error);
   g_assert_no_error (error);
   g_test_add_func ("/model/analysis/classify", test_classify);
+  g_test_add_func ("/model/analysis/mistakes", test_mistakes);
   g_test_add_func ("/model/analysis/forced-win-thrown-away", test_forced_win_thrown_away);
   g_test_add_func ("/model/analysis/reproducible", test_reproducible);
   g_test_add_func ("/model/analysis/cancel", test_cancel);

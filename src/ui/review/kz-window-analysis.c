@@ -32,6 +32,7 @@
 
 #include "kz-analysis-pane.h"
 #include "kz-kgn.h"
+#include "kz-mistakes-window.h"
 #include "kz-window-private.h"
 
 static void
@@ -76,7 +77,31 @@ export_evals_change_state (GSimpleAction *action, GVariant *state, gpointer user
   g_simple_action_set_state (action, state);
 }
 
+/* Learn from your mistakes: the player's mistakes and blunders in the
+ * reviewed game, once its analysis is complete. */
+static void
+learn_from_mistakes_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzWindow *self = user_data;
+  KzGameAnalysis *analysis = kz_analysis_pane_get_analysis (self->review->analysis);
+  KzGame *game = kz_analysis_pane_get_game (self->review->analysis);
+  if (analysis == NULL || game == NULL || !kz_game_analysis_is_complete (analysis))
+    {
+      kz_window_show_toast (self, _("Analyse the game first: review it and press Analyse"));
+      return;
+    }
+  KzMistakesWindow *window = kz_mistakes_window_new (gtk_window_get_application (GTK_WINDOW (self)),
+                                                     game, analysis);
+  if (window == NULL)
+    {
+      kz_window_show_toast (self, _("No mistakes or blunders to learn from in this game"));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static const GActionEntry analysis_actions[] = {
+  { "learn-from-mistakes", learn_from_mistakes_activated, NULL, NULL, NULL, { 0 } },
   { "analyse", analyse_activated, NULL, NULL, NULL, { 0 } },
   { "export-evals", NULL, NULL, "false", export_evals_change_state, { 0 } },
 };
