@@ -154,6 +154,16 @@ use_flag (KzEditorWindow *self, int f, int sq)
     }
 }
 
+/* Says what a point holds now, for screen readers ("c4, Cossack piece"). */
+static void
+announce_point (KzEditorWindow *self, int sq)
+{
+  if (sq == KZ_NO_POINT)
+    return;
+  g_autofree char *text = kz_board_describe_point (kz_board_view_get_state (self->board), sq);
+  kz_board_view_announce (self->board, text);
+}
+
 static void
 apply_tool (KzEditorWindow *self, Tool tool, int sq)
 {
@@ -181,6 +191,7 @@ apply_tool (KzEditorWindow *self, Tool tool, int sq)
       break;
     }
   changed (self, FALSE);
+  announce_point (self, sq);
 }
 
 /* A piece dragged from `from` to `to` (KZ_NO_POINT: off the board); the
@@ -204,6 +215,7 @@ drag_piece (KzEditorWindow *self, int from, int to)
           self->pos.flag[f] = (int8_t) to;
     }
   changed (self, FALSE);
+  announce_point (self, to == KZ_NO_POINT ? from : to);
 }
 
 static void
@@ -393,15 +405,16 @@ on_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode,
     return FALSE;
   switch (gdk_keyval_to_lower (keyval))
     {
-    case GDK_KEY_c: apply_tool (self, TOOL_COSSACK, sq); return TRUE;
-    case GDK_KEY_t: apply_tool (self, TOOL_TURK, sq); return TRUE;
-    case GDK_KEY_Delete: case GDK_KEY_BackSpace: apply_tool (self, TOOL_ERASE, sq); return TRUE;
+    case GDK_KEY_c: apply_tool (self, TOOL_COSSACK, sq); break;
+    case GDK_KEY_t: apply_tool (self, TOOL_TURK, sq); break;
+    case GDK_KEY_Delete: case GDK_KEY_BackSpace: apply_tool (self, TOOL_ERASE, sq); break;
     case GDK_KEY_f:
       apply_tool (self, (state & GDK_SHIFT_MASK) ? TOOL_TURKISH_FLAG : TOOL_COSSACK_FLAG, sq);
-      return TRUE;
+      break;
     default:
       return FALSE;
     }
+  return TRUE;
 }
 
 /* ---- from here: play, analyse, store ---- */
