@@ -64,6 +64,21 @@ check "Clear empties the board" eventually kpn_is "5/3/5/5/5/5/5/3/5 c home home
 check "… and says why it cannot be played" \
   status_is "The side not to move has already lost: the Turks have no pieces left"
 check "… so play is disabled" bash -c "! $ED.Describe editor-play | grep -q '^((true,'"
+# --- the keyboard: the editor opens with the focus on the board (c4) -------
+if have_xdotool; then
+  w=$(xdotool search --onlyvisible --name "^Position Editor\$" 2>/dev/null | head -1)
+  xdotool windowactivate "$w" 2>/dev/null; sleep 0.5
+  xdotool key c; sleep 0.2; xdotool key Up; sleep 0.2; xdotool key t
+  check "keyboard: C and T put pieces on the focused points (c4, then c5)" \
+    eventually kpn_is "5/3/5/5/2t2/2c2/5/3/5 c home home"
+  xdotool key Delete
+  check "keyboard: Delete takes the piece away" eventually kpn_is "5/3/5/5/5/2c2/5/3/5 c home home"
+  ed editor-clear
+else
+  skip "keyboard: C and T put pieces on the focused points" "no xdotool"
+  skip "keyboard: Delete takes the piece away" "no xdotool"
+fi
+
 ed_set editor-tool "'cossack'"
 ed editor-point "'c4'"
 ed_set editor-tool "'turk'"

@@ -612,6 +612,8 @@ kz_editor_window_new (KzWindow *window, const KzPosition *pos)
   else
     kz_position_init_start (&self->pos);
   changed (self, FALSE);
+  /* The keyboard starts on the board: arrows, Enter, C, T, Delete, F. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->board));
   return self;
 }
 
