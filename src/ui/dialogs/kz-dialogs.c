@@ -195,6 +195,39 @@ kz_add_close_shortcuts (GtkWindow *window)
   gtk_widget_add_controller (GTK_WIDGET (window), controller);
 }
 
+GtkWidget *
+kz_reading_window_new (const char *title, int width, int height, int max_width,
+                       int side_margin, GtkWidget **content)
+{
+  GtkWidget *window = adw_window_new ();
+  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *header = adw_header_bar_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *clamp = adw_clamp_new ();
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+  g_return_val_if_fail (content != NULL, NULL);
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  kz_add_close_shortcuts (GTK_WINDOW (window));
+  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header), adw_window_title_new (title, NULL));
+  gtk_box_append (GTK_BOX (outer), header);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (outer), scrolled);
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), max_width);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
+  gtk_widget_set_margin_top (column, 12);
+  gtk_widget_set_margin_bottom (column, 24);
+  gtk_widget_set_margin_start (column, side_margin);
+  gtk_widget_set_margin_end (column, side_margin);
+  adw_clamp_set_child (ADW_CLAMP (clamp), column);
+  adw_window_set_content (ADW_WINDOW (window), outer);
+  *content = column;
+  return window;
+}
+
 void
 kz_show_about (GtkWidget *parent)
 {

@@ -53,4 +53,18 @@ void     kz_show_shortcuts      (GtkWidget *parent);
 /* Escape and Ctrl+W close a secondary window. */
 void     kz_add_close_shortcuts (GtkWindow *window);
 
+/* A secondary window of text to read (How to Play, Troops): `title` in
+ * the header bar and as the window's title, `width` × `height` by
+ * default, Escape and Ctrl+W close it; under the header a vertical
+ * scrolled page clamped to `max_width`, with a column whose margins are
+ * 12 px at the top, 24 at the bottom and `side_margin` at the sides.
+ * *content is that column (a vertical GtkBox, 12 px spacing) for the
+ * caller to fill. */
+GtkWidget *kz_reading_window_new (const char  *title,
+                                  int          width,
+                                  int          height,
+                                  int          max_width,
+                                  int          side_margin,
+                                  GtkWidget  **content);
+
 G_END_DECLS

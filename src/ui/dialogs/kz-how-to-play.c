@@ -193,34 +193,9 @@ add_legend (GtkBox *page)
 GtkWidget *
 kz_how_to_play_window_new (void)
 {
-  GtkWidget *window = adw_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), _("How to Play"));
-  gtk_window_set_default_size (GTK_WINDOW (window), 600, 760);
+  GtkWidget *content;
+  GtkWidget *window = kz_reading_window_new (_("How to Play"), 600, 760, 560, 18, &content);
   gtk_window_set_hide_on_close (GTK_WINDOW (window), FALSE);
-  kz_add_close_shortcuts (GTK_WINDOW (window));
-
-  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = adw_header_bar_new ();
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
-                                   adw_window_title_new (_("How to Play"), NULL));
-  gtk_box_append (GTK_BOX (outer), header);
-
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
-                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (outer), scrolled);
-
-  GtkWidget *clamp = adw_clamp_new ();
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 560);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_margin_top (content, 12);
-  gtk_widget_set_margin_bottom (content, 24);
-  gtk_widget_set_margin_start (content, 18);
-  gtk_widget_set_margin_end (content, 18);
-  adw_clamp_set_child (ADW_CLAMP (clamp), content);
   GtkBox *page = GTK_BOX (content);
 
   add_heading (page, _("The Board"));
@@ -286,7 +261,6 @@ kz_how_to_play_window_new (void)
                          "arrow keys to move over the board and Enter or Space to pick a piece up "
                          "and put it down. Escape cancels."));
 
-  adw_window_set_content (ADW_WINDOW (window), outer);
   return window;
 }
 

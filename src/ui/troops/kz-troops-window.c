@@ -181,32 +181,8 @@ window_mapped (GtkWidget *card)
 GtkWidget *
 kz_troops_window_new (KzSide side, int troop)
 {
-  GtkWidget *window = adw_window_new ();
-  gtk_window_set_title (GTK_WINDOW (window), _("Troops"));
-  gtk_window_set_default_size (GTK_WINDOW (window), 620, 760);
-  kz_add_close_shortcuts (GTK_WINDOW (window));
-
-  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *header = adw_header_bar_new ();
-  adw_header_bar_set_title_widget (ADW_HEADER_BAR (header),
-                                   adw_window_title_new (_("Troops"), NULL));
-  gtk_box_append (GTK_BOX (outer), header);
-
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (outer), scrolled);
-
-  GtkWidget *clamp = adw_clamp_new ();
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 600);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  gtk_widget_set_margin_top (content, 12);
-  gtk_widget_set_margin_bottom (content, 24);
-  gtk_widget_set_margin_start (content, 12);
-  gtk_widget_set_margin_end (content, 12);
-  adw_clamp_set_child (ADW_CLAMP (clamp), content);
+  GtkWidget *content;
+  GtkWidget *window = kz_reading_window_new (_("Troops"), 620, 760, 600, 12, &content);
 
   gtk_box_append (GTK_BOX (content),
                   label_new (_("All pieces move and capture alike. Their pictures recall the "
@@ -234,7 +210,6 @@ kz_troops_window_new (KzSide side, int troop)
           }
     }
 
-  adw_window_set_content (ADW_WINDOW (window), outer);
   if (target)
     g_signal_connect_object (window, "map", G_CALLBACK (window_mapped), target,
                              G_CONNECT_SWAPPED);
