@@ -9,29 +9,7 @@
 
 #include "kz-board-view.h"
 #include "kz-how-to-play.h"
-
-static void
-collect_boards (GtkWidget *widget, GPtrArray *boards)
-{
-  if (KZ_IS_BOARD_VIEW (widget))
-    g_ptr_array_add (boards, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_boards (child, boards);
-}
-
-static void
-collect_text (GtkWidget *widget, GString *text)
-{
-  if (GTK_IS_LABEL (widget))
-    {
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
-      g_string_append_c (text, '\n');
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_text (child, text);
-}
+#include "ui-test-app.h"
 
 /* The text says what the rules say about the apexes, and that the troop
  * pictures are decoration only. */
@@ -41,7 +19,7 @@ test_text (void)
   GtkWidget *window = kz_how_to_play_window_new ();
   g_autoptr (GString) text = g_string_new (NULL);
 
-  collect_text (window, text);
+  ui_test_collect_text (window, text);
   g_assert_nonnull (strstr (text->str, "b2 over c3 to d3"));
   g_assert_nonnull (strstr (text->str, "c4 over c3 to b2 is no jump"));
   g_assert_nonnull (strstr (text->str, "c5 over c4 to c3"));
@@ -57,7 +35,7 @@ test_diagrams (void)
   guint with_move = 0;
 
   g_assert_true (GTK_IS_WINDOW (window));
-  collect_boards (window, boards);
+  ui_test_collect_all (window, KZ_TYPE_BOARD_VIEW, boards);
   /* The start, a capture chain, a flag taken, a flag brought home. */
   g_assert_cmpuint (boards->len, ==, 4);
   for (guint i = 0; i < boards->len; i++)

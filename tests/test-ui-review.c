@@ -43,45 +43,13 @@ static GApplication *the_app;
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static KzWindow *
-main_window (void)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (the_app));
-  g_assert_true (KZ_IS_WINDOW (window));
-  return KZ_WINDOW (window);
-}
-
-/* Every mapped descendant of `root` of `type`. */
-static void
-collect_mapped (GtkWidget *root, GType type, GPtrArray *out)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (!gtk_widget_get_mapped (child))
-        continue;
-      if (g_type_is_a (G_OBJECT_TYPE (child), type))
-        g_ptr_array_add (out, child);
-      collect_mapped (child, type, out);
-    }
-}
-
-static GtkWidget *
-find_mapped (GtkWidget *root, GType type)
-{
-  g_autoptr (GPtrArray) found = g_ptr_array_new ();
-
-  collect_mapped (root, type, found);
-  return found->len ? found->pdata[0] : NULL;
-}
-
 /* The move list's button that shows this move. */
 static GtkWidget *
 move_button (KzMovesView *moves, const char *text)
 {
   g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
 
-  collect_mapped (GTK_WIDGET (moves), GTK_TYPE_BUTTON, buttons);
+  ui_test_collect_mapped (GTK_WIDGET (moves), GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
     {
       GtkWidget *label = gtk_button_get_child (buttons->pdata[i]);
@@ -206,9 +174,9 @@ comment_then_click (KzWindow *window, gint64 id, guint ply, const char *text,
   g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (ply));
   g_assert_true (wait_for_ply (window, ply));
   ui_test_wait_ms (300);
-  moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  moves = KZ_MOVES_VIEW (ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
   g_assert_nonnull (moves);
-  editor = find_mapped (GTK_WIDGET (moves), GTK_TYPE_TEXT_VIEW);
+  editor = ui_test_find_mapped (GTK_WIDGET (moves), GTK_TYPE_TEXT_VIEW);
   g_assert_nonnull (editor);
 
   ui_test_click (editor, 100);
@@ -235,7 +203,7 @@ test_comment_then_click (void)
   static const char *const moves[] = {
     "b4-a4", "b6-a6", "a4-a5", "a6xa4", "a3xa5", "c6-b6", "c4-c5", NULL
   };
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   gint64 id;
 
   if (!ui_test_have_xdotool ())
@@ -266,7 +234,7 @@ label_starting (GtkWidget *root, const char *prefix)
 {
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
-  collect_mapped (root, GTK_TYPE_LABEL, labels);
+  ui_test_collect_mapped (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), prefix))
       return labels->pdata[i];
@@ -292,7 +260,7 @@ find_any (GtkWidget *root, GType type)
 static void
 test_blunder_better (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzStore *store = kz_session_get_store (kz_window_get_session (window));
   g_autoptr (GError) error = NULL;
   g_autoptr (KzGame) game = kz_game_new_from_kpn (THROW_KPN, &error);
@@ -353,7 +321,7 @@ card_clock (KzWindow *window, KzSide side)
 {
   g_autoptr (GPtrArray) cards = g_ptr_array_new ();
 
-  collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
+  ui_test_collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
   for (guint i = 0; i < cards->len; i++)
     if (kz_player_card_get_side (cards->pdata[i]) == side)
       return kz_player_card_get_clock_text (cards->pdata[i]);
@@ -378,7 +346,7 @@ test_review_clocks (void)
   static const char *const shown[][2] = {
     { "5:00", "5:00" }, { "4:50", "5:00" }, { "4:50", "4:55" }, { "4:40", "4:55" },
   };
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzSession *session = kz_window_get_session (window);
   KzStore *store = kz_session_get_store (session);
   g_autoptr (KzGame) played = kz_game_new ();
@@ -480,7 +448,7 @@ store_random_game (KzWindow *window, guint plies, guint32 seed, KzGame **out)
 static void
 test_stored_analysis (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzStore *store = kz_session_get_store (kz_window_get_session (window));
   g_autoptr (KzGame) game = NULL;
   g_autoptr (KzGameAnalysis) analysis = NULL;
@@ -501,14 +469,14 @@ test_stored_analysis (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (6));
   g_assert_true (wait_for_ply (window, 6));
   ui_test_wait_ms (800);
-  graph = find_mapped (GTK_WIDGET (window), KZ_TYPE_EVAL_GRAPH);
+  graph = ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_EVAL_GRAPH);
   g_assert_nonnull (graph);
   arrow = find_any (GTK_WIDGET (window), KZ_TYPE_MOVE_ARROW);
   g_assert_nonnull (arrow);
   g_assert_true (kz_move_arrow_get_move (KZ_MOVE_ARROW (arrow), &move));
 
   /* The board is not squeezed by the analysis (it was about 250 × 400). */
-  board = find_mapped (GTK_WIDGET (window), KZ_TYPE_BOARD_VIEW);
+  board = ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_BOARD_VIEW);
   g_assert_nonnull (board);
   g_test_message ("window %d × %d, board %d × %d", gtk_widget_get_width (GTK_WIDGET (window)),
                   gtk_widget_get_height (GTK_WIDGET (window)), gtk_widget_get_width (board),
@@ -536,7 +504,7 @@ current_move (GtkWidget *root)
 {
   g_autoptr (GPtrArray) widgets = g_ptr_array_new ();
 
-  collect_mapped (root, GTK_TYPE_WIDGET, widgets);
+  ui_test_collect_mapped (root, GTK_TYPE_WIDGET, widgets);
   for (guint i = 0; i < widgets->len; i++)
     if (gtk_widget_has_css_class (widgets->pdata[i], "move")
         && gtk_widget_has_css_class (widgets->pdata[i], "current"))
@@ -558,7 +526,7 @@ current_move_y (KzMovesView *moves)
 static void
 test_comment_keeps_scroll (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzMovesView *moves;
   GtkWidget *editor, *scrolled;
   GtkAdjustment *adj;
@@ -577,10 +545,10 @@ test_comment_keeps_scroll (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (50));
   g_assert_true (wait_for_ply (window, 50));
   ui_test_wait_ms (500);
-  moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  moves = KZ_MOVES_VIEW (ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
   g_assert_nonnull (moves);
   /* The move shown in the middle of the list, as after scrolling there. */
-  scrolled = find_mapped (GTK_WIDGET (moves), GTK_TYPE_SCROLLED_WINDOW);
+  scrolled = ui_test_find_mapped (GTK_WIDGET (moves), GTK_TYPE_SCROLLED_WINDOW);
   g_assert_nonnull (scrolled);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
   gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj) + current_move_y (moves)
@@ -590,7 +558,7 @@ test_comment_keeps_scroll (void)
   g_test_message ("the move shown at y = %.0f of %.0f", before, gtk_adjustment_get_page_size (adj));
   g_assert_cmpfloat (before, >, 60);
 
-  editor = find_mapped (GTK_WIDGET (moves), GTK_TYPE_TEXT_VIEW);
+  editor = ui_test_find_mapped (GTK_WIDGET (moves), GTK_TYPE_TEXT_VIEW);
   g_assert_nonnull (editor);
   ui_test_click (editor, 100);
   ui_test_type ("Calm.");

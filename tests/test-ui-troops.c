@@ -9,29 +9,7 @@
 
 #include "kz-troops-window.h"
 #include "kz-troops.h"
-
-static void
-collect_text (GtkWidget *widget, GString *text)
-{
-  if (GTK_IS_LABEL (widget))
-    {
-      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
-      g_string_append_c (text, '\n');
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_text (child, text);
-}
-
-static void
-count_drawings (GtkWidget *widget, guint *n)
-{
-  if (GTK_IS_DRAWING_AREA (widget))
-    (*n)++;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    count_drawings (child, n);
-}
+#include "ui-test-app.h"
 
 /* Every entry's name, history and sources are on the page, with its
  * picture and its small board (two drawings a card). */
@@ -40,11 +18,12 @@ test_page (void)
 {
   GtkWidget *window = kz_troops_window_new (KZ_TURKS, KZ_TROOP_LEADER);
   g_autoptr (GString) text = g_string_new (NULL);
-  guint n, drawings = 0;
+  g_autoptr (GPtrArray) drawings = g_ptr_array_new ();
+  guint n;
   const KzTroopInfo *all = kz_troops_get_all (&n);
 
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Troops");
-  collect_text (window, text);
+  ui_test_collect_text (window, text);
   for (guint i = 0; i < n; i++)
     {
       g_assert_nonnull (strstr (text->str, all[i].name));
@@ -55,8 +34,8 @@ test_page (void)
           g_assert_nonnull (strstr (text->str, source));
         }
     }
-  count_drawings (window, &drawings);
-  g_assert_cmpuint (drawings, ==, 2 * n);
+  ui_test_collect_all (window, GTK_TYPE_DRAWING_AREA, drawings);
+  g_assert_cmpuint (drawings->len, ==, 2 * n);
 
   gtk_window_present (GTK_WINDOW (window));
   for (int i = 0; i < 20; i++)

@@ -40,51 +40,10 @@ static GApplication *the_app;
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static KzWindow *
-main_window (void)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (the_app));
-  g_assert_true (KZ_IS_WINDOW (window));
-  return KZ_WINDOW (window);
-}
-
-/* The first mapped descendant of `root` of `type` (depth first), or NULL. */
-static GtkWidget *
-find_mapped (GtkWidget *root, GType type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-      if (!gtk_widget_get_mapped (child))
-        continue;
-      if (g_type_is_a (G_OBJECT_TYPE (child), type))
-        return child;
-      if ((found = find_mapped (child, type)))
-        return found;
-    }
-  return NULL;
-}
-
-/* Every mapped descendant of `root` of `type`. */
-static void
-collect_mapped (GtkWidget *root, GType type, GPtrArray *out)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (!gtk_widget_get_mapped (child))
-        continue;
-      if (g_type_is_a (G_OBJECT_TYPE (child), type))
-        g_ptr_array_add (out, child);
-      collect_mapped (child, type, out);
-    }
-}
-
 static KzBoardView *
 live_board (KzWindow *window)
 {
-  GtkWidget *board = find_mapped (GTK_WIDGET (window), KZ_TYPE_BOARD_VIEW);
+  GtkWidget *board = ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_BOARD_VIEW);
   g_assert_nonnull (board);
   return KZ_BOARD_VIEW (board);
 }
@@ -213,7 +172,7 @@ find_row (GtkWidget *root, const char *title)
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new ();
 
-  collect_mapped (root, ADW_TYPE_PREFERENCES_ROW, rows);
+  ui_test_collect_mapped (root, ADW_TYPE_PREFERENCES_ROW, rows);
   for (guint i = 0; i < rows->len; i++)
     if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), title) == 0)
       return rows->pdata[i];
@@ -223,7 +182,7 @@ find_row (GtkWidget *root, const char *title)
 static gboolean
 row_shown (gpointer data)
 {
-  return find_row (GTK_WIDGET (main_window ()), data) != NULL;
+  return find_row (GTK_WIDGET (ui_test_main_window (the_app)), data) != NULL;
 }
 
 static gboolean
@@ -249,10 +208,10 @@ click_row (GtkWidget *row)
 static void
 test_first_start (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   GSettings *settings = kz_window_get_settings (window);
   g_autoptr (GPtrArray) buttons = g_ptr_array_new ();
-  GtkWidget *header = find_mapped (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
+  GtkWidget *header = ui_test_find_mapped (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR);
   GtkWidget *row, *help = NULL;
   KzGame *game;
 
@@ -268,7 +227,7 @@ test_first_start (void)
 
   /* How to Play: a visible button in the header. */
   g_assert_nonnull (header);
-  collect_mapped (header, GTK_TYPE_BUTTON, buttons);
+  ui_test_collect_mapped (header, GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_actionable_get_action_name (buttons->pdata[i]), "app.how-to-play") == 0)
       help = buttons->pdata[i];
@@ -304,7 +263,7 @@ test_first_start (void)
 static void
 test_how_to_play_beside (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   GtkWidget *help, *again, *scrolled;
   GtkAdjustment *adj;
   double value;
@@ -325,7 +284,7 @@ test_how_to_play_beside (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "play-move", g_variant_new_string ("c4-c5"));
   g_assert_cmpuint (kz_game_get_ply (kz_window_get_game (window)), ==, 1);
 
-  scrolled = find_mapped (help, GTK_TYPE_SCROLLED_WINDOW);
+  scrolled = ui_test_find_mapped (help, GTK_TYPE_SCROLLED_WINDOW);
   g_assert_nonnull (scrolled);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
   g_assert_cmpfloat (gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj), >, 400);
@@ -348,7 +307,7 @@ test_how_to_play_beside (void)
         again = l->data;
   }
   g_assert_true (again == help);
-  scrolled = find_mapped (again, GTK_TYPE_SCROLLED_WINDOW);
+  scrolled = ui_test_find_mapped (again, GTK_TYPE_SCROLLED_WINDOW);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
   g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 400);
   gtk_window_close (GTK_WINDOW (again));
@@ -379,7 +338,7 @@ shown_preferences (KzWindow *window)
 static void
 test_preferences (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   GSettings *settings = kz_window_get_settings (window);
   g_autoptr (GPtrArray) scrolled = g_ptr_array_new ();
   g_autoptr (GPtrArray) rows = g_ptr_array_new ();
@@ -391,7 +350,7 @@ test_preferences (void)
   ui_test_wait_ms (800);
   prefs = shown_preferences (window);
   g_assert_nonnull (prefs);
-  collect_mapped (prefs, GTK_TYPE_SCROLLED_WINDOW, scrolled);
+  ui_test_collect_mapped (prefs, GTK_TYPE_SCROLLED_WINDOW, scrolled);
   g_assert_cmpuint (scrolled->len, >, 0);
   for (guint i = 0; i < scrolled->len; i++)
     {
@@ -401,7 +360,7 @@ test_preferences (void)
       g_assert_cmpfloat (gtk_adjustment_get_upper (adj), <=, gtk_adjustment_get_page_size (adj) + 1);
     }
 
-  collect_mapped (prefs, ADW_TYPE_COMBO_ROW, rows);
+  ui_test_collect_mapped (prefs, ADW_TYPE_COMBO_ROW, rows);
   for (guint i = 0; i < rows->len; i++)
     if (g_strcmp0 (adw_preferences_row_get_title (rows->pdata[i]), "_Style") == 0)
       style = rows->pdata[i];
@@ -432,10 +391,10 @@ test_preferences (void)
 static void
 test_follows_game (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzGame *game = new_game (window);
   KzBoardView *board = live_board (window);
-  KzMovesView *moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  KzMovesView *moves = KZ_MOVES_VIEW (ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
   g_autoptr (GError) error = NULL;
 
   g_assert_true (board_shows_game (board, game));
@@ -468,7 +427,7 @@ card_of (KzWindow *window, KzSide side)
 {
   g_autoptr (GPtrArray) cards = g_ptr_array_new ();
 
-  collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
+  ui_test_collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
   for (guint i = 0; i < cards->len; i++)
     if (kz_player_card_get_side (cards->pdata[i]) == side)
       return cards->pdata[i];
@@ -481,7 +440,7 @@ card_of (KzWindow *window, KzSide side)
 static void
 test_cards_follow_game (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzGame *game = new_game (window);
   KzPlayerCard *cossacks = card_of (window, KZ_COSSACKS);
   KzPlayerCard *turks = card_of (window, KZ_TURKS);
@@ -530,7 +489,7 @@ test_cards_follow_game (void)
 static void
 check_move_list_at_end (int width, int height, gboolean opened)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzGame *game;
   KzMovesView *moves;
   GtkWidget *scroller;
@@ -576,7 +535,7 @@ check_move_list_at_end (int width, int height, gboolean opened)
   g_test_message ("%dx%d: %u plies, %s", width, height, kz_game_get_ply (game),
                   kz_termination_describe (kz_game_get_termination (game)));
 
-  moves = KZ_MOVES_VIEW (find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  moves = KZ_MOVES_VIEW (ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
   g_assert_nonnull (moves);
   g_assert_cmpuint (kz_moves_view_get_current_ply (moves), ==, kz_game_get_ply (game));
 
@@ -588,7 +547,7 @@ check_move_list_at_end (int width, int height, gboolean opened)
                             kz_result_to_kgn (kz_game_get_result (game))));
 
   /* Scrolled to the end, where the last move and the result are. */
-  scroller = find_mapped (GTK_WIDGET (moves), GTK_TYPE_SCROLLED_WINDOW);
+  scroller = ui_test_find_mapped (GTK_WIDGET (moves), GTK_TYPE_SCROLLED_WINDOW);
   g_assert_nonnull (scroller);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   g_test_message ("scroll %.0f + %.0f of %.0f", gtk_adjustment_get_value (adj),
@@ -602,7 +561,7 @@ check_move_list_at_end (int width, int height, gboolean opened)
     g_autoptr (GPtrArray) labels = g_ptr_array_new ();
     gboolean result_shown = FALSE;
 
-    collect_mapped (GTK_WIDGET (moves), GTK_TYPE_LABEL, labels);
+    ui_test_collect_mapped (GTK_WIDGET (moves), GTK_TYPE_LABEL, labels);
     for (guint i = 0; i < labels->len; i++)
       if (gtk_widget_has_css_class (labels->pdata[i], "move-result")
           && strstr (gtk_label_get_text (labels->pdata[i]), kz_result_to_kgn (kz_game_get_result (game))))
@@ -617,7 +576,7 @@ check_move_list_at_end (int width, int height, gboolean opened)
 
   /* The one move marked current is the last one played. */
   kz_move_format (kz_game_get_move (game, kz_game_get_ply (game) - 1), last, sizeof last);
-  collect_mapped (GTK_WIDGET (moves), GTK_TYPE_BUTTON, buttons);
+  ui_test_collect_mapped (GTK_WIDGET (moves), GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
     if (g_getenv ("DEBUG_MOVES"))
       g_test_message ("button %p %s%s", buttons->pdata[i], gtk_label_get_text (GTK_LABEL (gtk_button_get_child (buttons->pdata[i]))),
@@ -657,7 +616,7 @@ test_move_list_at_end_small (void)
 static void
 test_failed_save (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzSession *session = kz_window_get_session (window);
   KzGame *game = new_game (window);
   KzBoardView *board = live_board (window);
@@ -706,7 +665,7 @@ label_with_text (GtkWidget *root, const char *text)
 {
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
 
-  collect_mapped (root, GTK_TYPE_LABEL, labels);
+  ui_test_collect_mapped (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0)
       return labels->pdata[i];
@@ -735,7 +694,7 @@ check_toast (int width, int height)
     "The game database is not available, so no stored game can be opened "
     "and none of the games of this session will be kept for later";
   static const char *const short_text = "c4-c9 is not possible: c4 and c9 are not neighbours on a line";
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzBoardView *board;
   GtkLabel *shown = NULL;
   graphene_rect_t t;
@@ -784,7 +743,7 @@ check_toast (int width, int height)
       assert_apart (GTK_WIDGET (window), &t,
                     GTK_WIDGET (label_with_text (GTK_WIDGET (window), "Cossacks to move")), "the status line");
       g_ptr_array_set_size (cards, 0);
-      collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
+      ui_test_collect_mapped (GTK_WIDGET (window), KZ_TYPE_PLAYER_CARD, cards);
       for (guint i = 0; i < cards->len; i++)
         assert_apart (GTK_WIDGET (window), &t, cards->pdata[i], "a player's card");
       /* Its words whole; a short one on one line in a wide window. */
@@ -850,7 +809,7 @@ close_any_dialog (KzWindow *window)
 static void
 test_focus_after_dialog (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   KzBoardView *board;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
@@ -897,7 +856,7 @@ test_focus_after_dialog (void)
 static void
 test_title_at_min_size (void)
 {
-  KzWindow *window = main_window ();
+  KzWindow *window = ui_test_main_window (the_app);
   GtkWidget *title;
   g_autoptr (GPtrArray) labels = g_ptr_array_new ();
   g_autoptr (KzGame) game = NULL;
@@ -916,10 +875,10 @@ test_title_at_min_size (void)
   ui_test_wait_ms (800);
   g_test_message ("window %dx%d", gtk_widget_get_width (GTK_WIDGET (window)),
                   gtk_widget_get_height (GTK_WIDGET (window)));
-  title = adw_header_bar_get_title_widget (ADW_HEADER_BAR (find_mapped (GTK_WIDGET (window),
+  title = adw_header_bar_get_title_widget (ADW_HEADER_BAR (ui_test_find_mapped (GTK_WIDGET (window),
                                                                          ADW_TYPE_HEADER_BAR)));
   g_assert_nonnull (title);
-  collect_mapped (title, GTK_TYPE_LABEL, labels);
+  ui_test_collect_mapped (title, GTK_TYPE_LABEL, labels);
   g_assert_cmpuint (labels->len, ==, 2);
   for (guint i = 0; i < labels->len; i++)
     {

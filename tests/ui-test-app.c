@@ -116,6 +116,68 @@ ui_test_find_button (GtkWidget *widget, const char *label)
 
 /* ---- input through the X server ------------------------------------------ */
 
+KzWindow *
+ui_test_main_window (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (KZ_IS_WINDOW (window));
+  return KZ_WINDOW (window);
+}
+
+GtkWidget *
+ui_test_find_mapped (GtkWidget *root, GType type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (g_type_is_a (G_OBJECT_TYPE (child), type))
+        return child;
+      if ((found = ui_test_find_mapped (child, type)))
+        return found;
+    }
+  return NULL;
+}
+
+void
+ui_test_collect_mapped (GtkWidget *root, GType type, GPtrArray *out)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!gtk_widget_get_mapped (child))
+        continue;
+      if (g_type_is_a (G_OBJECT_TYPE (child), type))
+        g_ptr_array_add (out, child);
+      ui_test_collect_mapped (child, type, out);
+    }
+}
+
+void
+ui_test_collect_all (GtkWidget *root, GType type, GPtrArray *out)
+{
+  if (g_type_is_a (G_OBJECT_TYPE (root), type))
+    g_ptr_array_add (out, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    ui_test_collect_all (child, type, out);
+}
+
+void
+ui_test_collect_text (GtkWidget *widget, GString *text)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
+      g_string_append_c (text, '\n');
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    ui_test_collect_text (child, text);
+}
+
 gboolean
 ui_test_have_xdotool (void)
 {

@@ -2,14 +2,17 @@
  * the skip without one and the environment (test-ui-window.c,
  * test-ui-stack.c, test-library-window.c, test-ui-import.c), running the
  * test cases inside the real application (test-ui-window.c,
- * test-ui-stack.c), waiting while the main loop runs, finding a button,
- * clicking and typing through the X server.
+ * test-ui-stack.c), waiting while the main loop runs, finding a button
+ * or the widgets of a type, the text of the labels, clicking and typing
+ * through the X server.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include <gtk/gtk.h>
+
+#include "kz-window.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +35,22 @@ void ui_test_wait_ms (int ms);
 /* A mapped button under `widget` (itself included) with this label
  * (mnemonic included), depth first, or NULL. */
 GtkWidget *ui_test_find_button (GtkWidget *widget, const char *label);
+
+/* The application's active window, which must be its main window. */
+KzWindow *ui_test_main_window (GApplication *app);
+
+/* The first mapped descendant of `root` of `type` (depth first), or NULL. */
+GtkWidget *ui_test_find_mapped (GtkWidget *root, GType type);
+
+/* Appends every mapped descendant of `root` of `type` to `out`. */
+void ui_test_collect_mapped (GtkWidget *root, GType type, GPtrArray *out);
+
+/* Appends `root` and every descendant of `type` to `out`, mapped or not. */
+void ui_test_collect_all (GtkWidget *root, GType type, GPtrArray *out);
+
+/* Appends the text of every label under `widget` (itself included),
+ * mapped or not, one a line. */
+void ui_test_collect_text (GtkWidget *widget, GString *text);
 
 /* Real input through the X server, as a user gives it (xdotool): TRUE if
  * it can be used here (an X11 display, xdotool installed). */
