@@ -23,7 +23,7 @@ with_side (const KzPosition *pos, int side)
 static KzBits
 captures_of (const KzPosition *pos)
 {
-  static __thread KzMoveList list;
+  KzMoveList list;   /* 28 KB on the stack: not a hot path */
   KzBits all = 0;
   kz_generate_moves (pos, &list);
   for (int i = 0; i < list.count; i++)
@@ -43,7 +43,7 @@ kz_guide_in_danger (const KzPosition *pos, KzSide side)
 int
 kz_guide_must_capture (const KzPosition *pos, KzGuideCapture out[KZ_PIECES_PER_SIDE])
 {
-  static __thread KzMoveList list;
+  KzMoveList list;   /* 28 KB on the stack: not a hot path */
   int over_of[KZ_GRID_SIZE];
   for (int i = 0; i < KZ_GRID_SIZE; i++)
     over_of[i] = KZ_NO_POINT;
@@ -183,7 +183,7 @@ kz_guide_flag_road (const KzPosition *pos, KzSide flag, KzFlagRoad *road)
 void
 kz_guide_explain (const KzPosition *before, const KzMove *move, KzMoveFacts *facts)
 {
-  static __thread KzMoveList list;
+  KzMoveList list;   /* 28 KB on the stack: not a hot path */
   int s = before->side, o = 1 - s;
   memset (facts, 0, sizeof *facts);
   facts->side = (int8_t) s;
