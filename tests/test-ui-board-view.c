@@ -266,6 +266,68 @@ test_drawing (Fixture *f, gconstpointer data)
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Pixels that differ (a channel by more than 48) in the square of
+ * half-side r round point sq, between two renderings of the view. */
+static int
+differ_near (cairo_surface_t *a, cairo_surface_t *b, const KzBoardGeometry *g, int sq, double r)
+{
+  const guint8 *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
+  int stride = cairo_image_surface_get_stride (a), n = 0;
+  double cx, cy;
+
+  kz_board_geometry_point_to_pixel (g, sq, &cx, &cy);
+  for (int y = (int) (cy - r); y <= (int) (cy + r); y++)
+    for (int x = (int) (cx - r); x <= (int) (cx + r); x++)
+      for (int c = 0; c < 4; c++)
+        if (ABS (pa[y * stride + 4 * x + c] - pb[y * stride + 4 * x + c]) > 48)
+          {
+            n++;
+            break;
+          }
+  return n;
+}
+
+/* The guided game's switches: "show-targets" off hides the dots on the
+ * points the selected piece can go to, "show-must-capture" off the rings
+ * round the pieces that must capture; nothing else changes. */
+static void
+test_aid_switches (Fixture *f, gconstpointer data)
+{
+  KzBoardGeometry g;
+  cairo_surface_t *plain, *with, *without;
+
+  /* c4 selected: c5 is a target */
+  wait_frames (3);
+  plain = render_widget (GTK_WIDGET (f->view));
+  kz_board_view_click_point (f->view, pt ("c4"));
+  wait_frames (3);
+  with = render_widget (GTK_WIDGET (f->view));
+  kz_board_view_set_show_targets (f->view, FALSE);
+  wait_frames (3);
+  without = render_widget (GTK_WIDGET (f->view));
+  kz_board_geometry_init (&g, gtk_widget_get_width (GTK_WIDGET (f->view)),
+                          gtk_widget_get_height (GTK_WIDGET (f->view)), FALSE);
+  g_assert_cmpint (differ_near (plain, with, &g, pt ("c5"), g.unit * 0.2), >, 20);
+  g_assert_cmpint (differ_near (plain, without, &g, pt ("c5"), g.unit * 0.2), ==, 0);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+  kz_board_view_cancel_input (f->view);
+
+  /* c4 must take d4: its ring, then none */
+  set_game_from_kpn (f, "4t/3/5/5/5/2ct1/c4/3/5 c home home");
+  kz_board_view_set_show_must_capture (f->view, FALSE);
+  wait_frames (3);
+  without = render_widget (GTK_WIDGET (f->view));
+  kz_board_view_set_show_must_capture (f->view, TRUE);
+  wait_frames (3);
+  with = render_widget (GTK_WIDGET (f->view));
+  g_assert_cmpint (differ_near (with, without, &g, pt ("c4"), g.unit * 0.5), >, 20);
+  g_assert_cmpint (differ_near (with, without, &g, pt ("a3"), g.unit * 0.5), ==, 0);
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
+}
+
 /* The view draws through the painter: kz_board_paint() of the same
  * state gives the same picture (troop emblems, walls, flags, the last
  * move and its captures), in both styles and orientations. */
@@ -572,6 +634,8 @@ main (int argc, char *argv[])
   g_test_add ("/ui/board-view/chain-hint", Fixture, NULL, fixture_setup, test_chain_hint,
               fixture_teardown);
   g_test_add ("/ui/board-view/drawing", Fixture, NULL, fixture_setup, test_drawing, fixture_teardown);
+  g_test_add ("/ui/board-view/aid-switches", Fixture, NULL, fixture_setup, test_aid_switches,
+              fixture_teardown);
   g_test_add ("/ui/board-view/hint", Fixture, NULL, fixture_setup, test_hint, fixture_teardown);
   g_test_add ("/ui/board-view/hint-ambiguous-end", Fixture, NULL, fixture_setup,
               test_hint_ambiguous_end, fixture_teardown);
