@@ -153,6 +153,11 @@ check "… starting from the position (its Position tag)" \
   grep -q "^\[Position \"$pos\"\]" <<<"$("$CLI" --db "$db" show "$id")"
 win_action play-move "'c5-c6'"
 check "… in the main window, where it is played on" eventually grep -q "c5-c6" <<<"$("$CLI" --db "$db" show "$id" 2>/dev/null)"
+win_action edit-position
+check "win.edit-position again: the editor takes the position the window shows now" \
+  eventually kpn_is "4t/3/5/2c2/5/5/5/3/5 t home home"
+ed_set editor-kpn "'$pos'"
+check "… and can be set back" eventually kpn_is "$pos"
 ed editor-play "'computer'"
 check "play from here against the computer stores a game" eventually test "$(game_count)" = $((before + 2))
 id2=$(newest | cut -f1)

@@ -631,12 +631,21 @@ edit_position_activated (GSimpleAction *action, GVariant *param, gpointer user_d
 {
   KzWindow *window = user_data;
   KzEditorWindow *editor = g_object_get_data (G_OBJECT (window), "kz-editor-window");
+  const KzPosition *shown = kz_window_get_shown_position (window);
   if (editor == NULL)
     {
-      KzGame *game = kz_window_get_game (window);
-      editor = kz_editor_window_new (window, game ? kz_game_get_position (game) : NULL);
+      editor = kz_editor_window_new (window, shown);
       g_object_set_data (G_OBJECT (window), "kz-editor-window", editor);
       g_signal_connect_object (editor, "destroy", G_CALLBACK (editor_destroyed), window, 0);
+    }
+  else
+    {
+      /* Asked again: the position the main window shows now. */
+      if (shown)
+        editor->pos = *shown;
+      else
+        kz_position_init_start (&editor->pos);
+      changed (editor, FALSE);
     }
   gtk_window_present (GTK_WINDOW (editor));
 }

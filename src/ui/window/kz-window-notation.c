@@ -127,6 +127,13 @@ shown_position (KzWindow *r)
   return game ? kz_game_get_position (game) : NULL;
 }
 
+const KzPosition *
+kz_window_get_shown_position (KzWindow *self)
+{
+  g_return_val_if_fail (KZ_IS_WINDOW (self), NULL);
+  return shown_position (self);
+}
+
 static void
 copy_position_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {

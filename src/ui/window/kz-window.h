@@ -22,6 +22,9 @@ GSettings *kz_window_get_settings (KzWindow *self);
 /* Opens the New Game dialog. */
 void      kz_window_show_new_game (KzWindow *self);
 KzGame   *kz_window_get_game      (KzWindow *self);
+/* The position on the board: in a review the one reviewed (maybe in a
+ * variation), else the game's; NULL without a game. */
+const KzPosition *kz_window_get_shown_position (KzWindow *self);
 void      kz_window_show_toast    (KzWindow *self,
                                    const char *text);
 /* Loads stored game `id` and reviews it from its start (see
