@@ -244,7 +244,7 @@ test_level4_converts (void)
         {
           g_assert_cmpint (ply, <=, plies);
           KzSearchLimits lim;
-          kz_search_level_params (4, &lim);
+          kz_search_old_level_params (4, &lim);   /* the former level 4: 600,000 nodes */
           KzSearchResult r = kz_search (s, &pos, NULL, 0, &lim, NULL);
           g_assert_true (r.has_move);
           kz_position_make_move (&pos, &r.move);
@@ -474,7 +474,7 @@ static KzSearchLimits
 level4_limits (void)
 {
   KzSearchLimits lim;
-  kz_search_level_params (4, &lim);
+  kz_search_old_level_params (4, &lim);   /* the former level 4: 600,000 nodes */
   lim.max_time_ms = 0;   /* its node budget only: the same on any machine */
   return lim;
 }

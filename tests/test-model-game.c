@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kz-game.h"
+#include "kz-search.h"
 #include "kz-position-text.h"
 
 static void
@@ -410,8 +411,8 @@ test_players (void)
   g_assert_cmpint (kz_game_get_player_kind (g, KZ_COSSACKS), ==, KZ_PLAYER_COMPUTER);
   g_assert_cmpint (kz_game_get_player_level (g, KZ_COSSACKS), ==, 1);
   g_assert_cmpint (kz_game_get_player_level (g, KZ_TURKS), ==, 0);
-  kz_game_set_player (g, KZ_COSSACKS, "A", KZ_PLAYER_COMPUTER, 9);
-  g_assert_cmpint (kz_game_get_player_level (g, KZ_COSSACKS), ==, 5);
+  kz_game_set_player (g, KZ_COSSACKS, "A", KZ_PLAYER_COMPUTER, 99);
+  g_assert_cmpint (kz_game_get_player_level (g, KZ_COSSACKS), ==, KZ_SEARCH_MAX_LEVEL);
   kz_game_set_player (g, KZ_TURKS, "Random", KZ_PLAYER_RANDOM, 2);
   g_assert_cmpint (kz_game_get_player_kind (g, KZ_TURKS), ==, KZ_PLAYER_RANDOM);
   g_assert_cmpint (kz_game_get_player_level (g, KZ_TURKS), ==, 0);

@@ -17,6 +17,7 @@
 #include "kz-store.h"
 #include "kz-store-private.h"
 #include "kz-kgn.h"
+#include "kz-search.h"
 #include "old-schema.h"
 #include "remove-files.h"
 
@@ -858,7 +859,8 @@ test_migration (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpstr (info->cossacks, ==, "Ivan");
   g_assert_cmpint (info->kind[KZ_TURKS], ==, KZ_PLAYER_COMPUTER);
-  g_assert_cmpint (info->level[KZ_TURKS], ==, 2);
+  /* level 2 of the five levels is today's 4 (version 11) */
+  g_assert_cmpint (info->level[KZ_TURKS], ==, 4);
   g_assert_cmpuint (info->plies, ==, 3);
   g_autoptr (KzGame) game = kz_store_load_game (store, 1, &error);
   g_assert_no_error (error);
@@ -921,12 +923,48 @@ test_migration_v2 (Fixture *f, gconstpointer data)
   g_autoptr (KzGameInfo) c = kz_store_get_game_info (store, computer, NULL);
   g_assert_cmpint (a->kind[KZ_COSSACKS], ==, KZ_PLAYER_HUMAN);
   g_assert_cmpint (a->kind[KZ_TURKS], ==, KZ_PLAYER_COMPUTER);
-  g_assert_cmpint (a->level[KZ_TURKS], ==, 4);
+  /* level 4 of the five levels is today's 9 (version 11) */
+  g_assert_cmpint (a->level[KZ_TURKS], ==, 9);
   g_assert_cmpint (b->kind[KZ_COSSACKS], ==, KZ_PLAYER_RANDOM);
   g_assert_cmpint (b->kind[KZ_TURKS], ==, KZ_PLAYER_RANDOM);
   g_assert_cmpint (c->kind[KZ_TURKS], ==, KZ_PLAYER_COMPUTER);
   g_assert_cmpint (c->level[KZ_TURKS], ==, 1);
   g_assert_cmpint (find_unfinished (store), ==, human);
+}
+
+/* Version 11 has nine computer levels: a game stored with one of the five
+ * earlier levels opens with the mapped level (1, 4, 6, 9, 9); humans keep
+ * level 0. */
+static void
+test_migration_levels (Fixture *f, gconstpointer data)
+{
+  sqlite3 *db = old_schema_open (f->path, 10);
+  for (int old = 1; old <= KZ_SEARCH_OLD_MAX_LEVEL; old++)
+    {
+      g_autofree char *sql = g_strdup_printf (
+        "INSERT INTO games (id, cossacks_kind, cossacks_level, turks_kind, turks_level, start_kpn, "
+        "  start_time) VALUES (%d, 1, %d, 0, 0, '" KZ_START_KPN "', %d)", old, old,
+        1700000000 + old);
+      g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+    }
+  sqlite3_close (db);
+
+  g_autoptr (KzStore) store = open_ok (f->path);
+  g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
+  static const int mapped[] = { 0, 1, 4, 6, 9, 9 };
+  for (int old = 1; old <= KZ_SEARCH_OLD_MAX_LEVEL; old++)
+    {
+      g_assert_cmpint (kz_search_level_from_old (old), ==, mapped[old]);
+      g_autoptr (KzGameInfo) info = kz_store_get_game_info (store, old, NULL);
+      g_assert_nonnull (info);
+      g_assert_cmpint (info->kind[KZ_COSSACKS], ==, KZ_PLAYER_COMPUTER);
+      g_assert_cmpint (info->level[KZ_COSSACKS], ==, mapped[old]);
+      g_assert_cmpint (info->level[KZ_TURKS], ==, 0);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (KzGame) game = kz_store_load_game (store, old, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (kz_game_get_player_level (game, KZ_COSSACKS), ==, mapped[old]);
+    }
 }
 
 /* Version 5 records imports.  From every earlier version: the games imported before (moves without a time) become one
@@ -1127,6 +1165,7 @@ main (int argc, char **argv)
   ADD ("/model/store/migration-v1", test_migration);
   ADD ("/model/store/migration-v2", test_migration_v2);
   ADD ("/model/store/migration-imports", test_migration_imports);
+  ADD ("/model/store/migration-levels", test_migration_levels);
   ADD ("/model/store/sqlite-practice", test_sqlite_practice);
   ADD ("/model/store/damaged-game", test_damaged_game);
   return g_test_run ();

@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,12 +277,20 @@ test_avoids_flag_loss (void)
       g_assert_cmpint (bad, <, list->count);
       g_free (list);
 
-      for (int level = 1; level <= 4; level++)
+      /* every level's search sees the threat (its human mistakes, which
+       * may leave anything en prise, aside) — but levels 5 and 6, whose
+       * small node budgets stop them inside an iteration, may not: that
+       * is part of their weakness (at 800 nodes level 5 plays a3-b3 in
+       * the first position) */
+      for (int level = 1; level <= KZ_SEARCH_MAX_LEVEL; level++)
         {
+          if (level == 5 || level == 6)
+            continue;
           KzSearcher *s = kz_searcher_new (1);
           KzSearchLimits lim;
           kz_search_level_params (level, &lim);
           lim.max_time_ms = 0;
+          lim.miss_chain = lim.hang_piece = lim.miss_shot = 0;
           lim.seed = (uint64_t) level;
           KzSearchResult r = kz_search (s, &pos, NULL, 0, &lim, NULL);
           g_assert_true (is_legal (&pos, &r.move));
@@ -312,12 +322,12 @@ test_reproducible (void)
   int differ = 0;
   KzSearcher *a = kz_searcher_new (2), *b = kz_searcher_new (2);
   for (int i = 0; i < N; i++)
-    for (int level = 1; level <= 4; level++)
+    for (int level = 1; level <= KZ_SEARCH_MAX_LEVEL; level++)
       {
         KzSearchLimits lim;
         kz_search_level_params (level, &lim);
         lim.max_time_ms = 0;        /* time limits are not reproducible */
-        if (level == 4)
+        if (lim.max_nodes > 60000)
           lim.max_nodes = 60000;    /* its budget, smaller: the test's time */
         lim.seed = 1000 + (uint64_t) i;
         kz_searcher_clear (a);
@@ -437,44 +447,184 @@ test_levels (void)
 {
   KzSearchLimits lim;
   g_assert_false (kz_search_level_params (0, &lim));
-  g_assert_false (kz_search_level_params (6, &lim));
-  /* 1-3: deeper and less noisy each level, no tables */
-  int prev_depth = 0, prev_noise = 1000;
-  for (int level = 1; level <= 3; level++)
+  g_assert_false (kz_search_level_params (KZ_SEARCH_MAX_LEVEL + 1, &lim));
+  g_assert_cmpint (KZ_SEARCH_MAX_LEVEL, >=, 7);
+  int prev_chain = 1000, prev_hang = 1000;
+  uint64_t prev_nodes = 0;
+  for (int level = 1; level <= KZ_SEARCH_MAX_LEVEL; level++)
     {
       g_assert_true (kz_search_level_params (level, &lim));
-      g_assert_cmpint (lim.max_depth, >, prev_depth);
-      g_assert_cmpint (lim.noise, <, prev_noise);
-      g_assert_true (lim.no_tables);
-      prev_depth = lim.max_depth;
-      prev_noise = lim.noise;
+      g_test_message ("level %d %s: depth %d nodes %" G_GUINT64_FORMAT " noise %d chain %d "
+                      "hang %d shot %d", level, kz_search_level_name (level), lim.max_depth,
+                      lim.max_nodes, lim.noise, lim.miss_chain, lim.hang_piece, lim.miss_shot);
+      g_assert_nonnull (kz_search_level_name (level));
+      /* set by depth or nodes on one thread: reproducible, the same under
+       * load; a time cap only as a far safety net */
+      g_assert_true (lim.max_depth > 0 || lim.max_nodes > 0);
+      g_assert_cmpint (lim.threads, <=, 1);
+      g_assert_true (lim.max_time_ms == 0 || lim.max_time_ms >= 5000);
+      /* fewer mistakes and more search going up */
+      g_assert_cmpint (lim.miss_chain, <=, prev_chain);
+      g_assert_cmpint (lim.hang_piece, <=, prev_hang);
+      if (lim.max_nodes > 0)
+        {
+          g_assert_cmpuint (lim.max_nodes, >, prev_nodes);
+          prev_nodes = lim.max_nodes;
+        }
+      prev_chain = lim.miss_chain;
+      prev_hang = lim.hang_piece;
     }
-  /* 4: a real budget (no depth cap), the tables, at most a second */
-  g_assert_true (kz_search_level_params (4, &lim));
-  g_assert_cmpint (lim.max_depth, ==, 0);
-  g_assert_cmpuint (lim.max_nodes, >=, 500000);
-  g_assert_cmpint (lim.max_time_ms, <=, 1000);
+  /* the bottom makes human mistakes; the top none, with the tables */
+  kz_search_level_params (1, &lim);
+  g_assert_cmpint (lim.miss_chain, >, 0);
+  g_assert_cmpint (lim.hang_piece, >, 0);
+  kz_search_level_params (KZ_SEARCH_MAX_LEVEL, &lim);
+  g_assert_cmpint (lim.miss_chain + lim.hang_piece + lim.miss_shot + lim.noise, ==, 0);
   g_assert_false (lim.no_tables);
-  g_assert_cmpint (lim.noise, ==, 0);
-  int level4_time = lim.max_time_ms;
-  uint64_t level4_nodes = lim.max_nodes;
-  int level4_contempt = lim.contempt > 0 ? lim.contempt : KZ_SEARCH_CONTEMPT;
-  /* 5: a bigger node budget (so the load does not weaken it), both
-   * cores, a longer safety cap of at most 3 s, and more reluctance to
-   * repeat than level 4 */
-  g_assert_true (kz_search_level_params (5, &lim));
-  g_assert_cmpint (lim.max_depth, ==, 0);
-  g_assert_cmpuint (lim.max_nodes, >=, 4 * level4_nodes);
-  g_assert_cmpint (lim.max_time_ms, >, level4_time);
-  g_assert_cmpint (lim.max_time_ms, <, 3000);
-  g_assert_cmpint (lim.threads, ==, 2);
-  g_assert_cmpint (lim.contempt, >, level4_contempt);
-  g_assert_false (lim.no_tables);
-  g_assert_cmpint (lim.noise, ==, 0);
+  g_assert_null (kz_search_level_name (0));
+  g_assert_null (kz_search_level_name (KZ_SEARCH_MAX_LEVEL + 1));
+
+  /* the five levels of earlier versions: the easiest stays the easiest
+   * (the guided game's level 1), the two strongest become the top */
+  static const int mapped[] = { 1, 4, 6, KZ_SEARCH_MAX_LEVEL, KZ_SEARCH_MAX_LEVEL };
+  for (int old = 1; old <= KZ_SEARCH_OLD_MAX_LEVEL; old++)
+    {
+      g_assert_cmpint (kz_search_level_from_old (old), ==, mapped[old - 1]);
+      g_assert_true (kz_search_old_level_params (old, &lim));
+    }
+  g_assert_cmpint (kz_search_level_from_old (0), ==, 1);
+  g_assert_cmpint (kz_search_level_from_old (7), ==, KZ_SEARCH_MAX_LEVEL);
+  g_assert_false (kz_search_old_level_params (6, &lim));
 }
 
-/* Two threads: a legal move, the same stop behaviour, and at least as
- * deep as one thread in the same time. */
+/* The human mistakes of the bottom levels: the same search with its
+ * mistakes turned off plays otherwise only by a mistake of the kinds
+ * given — a capture that takes fewer pieces than the best chain, or a
+ * quiet move after which the opponent can capture — and about as often
+ * as the chances say; the top levels make none. */
+static void
+test_human_mistakes (void)
+{
+  enum { N = 400 };
+  KzPosition *positions = g_new (KzPosition, N);
+  random_positions (positions, N, 2030);
+  KzSearcher *s = kz_searcher_new (2);
+  KzMoveList *list = new_list ();
+  int made[KZ_SEARCH_MAX_LEVEL + 1] = { 0 };
+  int levels[] = { 1, 2, 3, 4, 7 };
+  for (size_t li = 0; li < G_N_ELEMENTS (levels); li++)
+    {
+      int level = levels[li];
+      int chains = 0, quiet = 0;
+      for (int i = 0; i < N; i++)
+        {
+          KzSearchLimits lim, clean;
+          kz_search_level_params (level, &lim);
+          lim.max_time_ms = 0;
+          lim.seed = (uint64_t) i * 7919;
+          clean = lim;
+          clean.miss_chain = clean.hang_piece = clean.miss_shot = 0;
+          kz_searcher_clear (s);
+          KzSearchResult r = kz_search (s, &positions[i], NULL, 0, &lim, NULL);
+          kz_searcher_clear (s);
+          KzSearchResult c = kz_search (s, &positions[i], NULL, 0, &clean, NULL);
+          g_assert_true (is_legal (&positions[i], &r.move));
+          kz_generate_moves (&positions[i], list);
+          if (list->count < 2)
+            continue;
+          if (list->moves[0].n_jumps > 0)
+            chains++;
+          else
+            quiet++;
+          if (kz_move_equal (&r.move, &c.move))
+            continue;
+          made[level]++;
+          if (lim.miss_shot > 0)
+            continue;             /* a shallower search may play anything */
+          if (r.move.n_jumps > 0)
+            {
+              int best = 0;
+              for (int k = 0; k < list->count; k++)
+                best = MAX (best, kz_popcount (list->moves[k].captured));
+              g_assert_cmpint (kz_popcount (r.move.captured), <, best);
+            }
+          else
+            {
+              KzPosition after = positions[i];
+              kz_position_make_move (&after, &r.move);
+              g_assert_true (kz_capture_compulsory (&after));
+            }
+        }
+      g_test_message ("level %d: %d mistakes in %d positions (%d with captures)", level,
+                      made[level], chains + quiet, chains);
+    }
+  /* level 1: a 25 % chance where a mistake of its kinds is possible */
+  g_assert_cmpint (made[1], >=, N / 20);
+  g_assert_cmpint (made[1], >, made[2]);
+  g_assert_cmpint (made[2], >, made[3]);
+  g_assert_cmpint (made[3], >, 0);
+  g_assert_cmpint (made[4], >, 0);    /* shots overlooked, pieces left */
+  g_assert_cmpint (made[7], ==, 0);
+  g_free (list);
+  kz_searcher_free (s);
+  g_free (positions);
+}
+
+/* Strength that does not depend on the load: every level, its time cap
+ * included, plays the same move, with the same nodes, on a machine
+ * loaded by busy threads as on an idle one, for the same seed. */
+static volatile int busy_stop;
+
+static void *
+busy_loop (void *data)
+{
+  volatile uint64_t x = 0;
+  while (!busy_stop)
+    x = x * 6364136223846793005u + 1;
+  return NULL;
+}
+
+static void
+test_levels_under_load (void)
+{
+  enum { N = 3, BUSY = 3 };
+  KzPosition *positions = g_new (KzPosition, N);
+  random_positions (positions, N, 30);
+  KzSearcher *s = kz_searcher_new (16);
+  KzSearchResult idle[KZ_SEARCH_MAX_LEVEL + 1][N];
+  for (int level = 1; level <= KZ_SEARCH_MAX_LEVEL; level++)
+    for (int i = 0; i < N; i++)
+      {
+        KzSearchLimits lim;
+        kz_search_level_params (level, &lim);   /* as played: the cap stays */
+        lim.seed = 500 + (uint64_t) i;
+        kz_searcher_clear (s);
+        idle[level][i] = kz_search (s, &positions[i], NULL, 0, &lim, NULL);
+      }
+  pthread_t busy[BUSY];
+  busy_stop = 0;
+  for (int b = 0; b < BUSY; b++)
+    g_assert_cmpint (pthread_create (&busy[b], NULL, busy_loop, NULL), ==, 0);
+  for (int level = 1; level <= KZ_SEARCH_MAX_LEVEL; level++)
+    for (int i = 0; i < N; i++)
+      {
+        KzSearchLimits lim;
+        kz_search_level_params (level, &lim);
+        lim.seed = 500 + (uint64_t) i;
+        kz_searcher_clear (s);
+        KzSearchResult r = kz_search (s, &positions[i], NULL, 0, &lim, NULL);
+        g_assert_false (idle[level][i].stopped && idle[level][i].nodes == 0);
+        g_assert_true (kz_move_equal (&r.move, &idle[level][i].move));
+        g_assert_cmpuint (r.nodes, ==, idle[level][i].nodes);
+        g_assert_cmpint (r.score, ==, idle[level][i].score);
+      }
+  busy_stop = 1;
+  for (int b = 0; b < BUSY; b++)
+    pthread_join (busy[b], NULL);
+  kz_searcher_free (s);
+  g_free (positions);
+}
+
 static void
 test_two_threads (void)
 {
@@ -593,7 +743,7 @@ test_cli_bestmove (void)
     { "bestmove", "--depth", "2", "--moves", "c4-c6", NULL },
     { "bestmove", "--depth", "2", "--moves", NULL },
     { "bestmove", NULL },
-    { "bestmove", "--level", "6", NULL },
+    { "bestmove", "--level", "10", NULL },
     { "bestmove", "--level", "2", "--depth", "3", NULL },
     { "bestmove", "--depth", "x", NULL },
     { "bestmove", "--depth", "2", "--position", "t4/3/5/5/5/5/5/1c1/5 t home c2", NULL },
@@ -631,14 +781,14 @@ test_cli_match (void)
   g_free (out2);
   g_free (err2);
 
-  /* --position: a won ending of the tables, level 4 against level 4
-   * (deterministic: its node budget; the 1 s cap is far away here) */
-  const char *pos_args[] = { "match", "--cossacks", "4", "--turks", "4", "--games", "2",
+  /* --position: a won ending of the tables, level 9 against level 9
+   * (deterministic: its node budget; the cap is far away here) */
+  const char *pos_args[] = { "match", "--cossacks", "9", "--turks", "9", "--games", "2",
                              "--opening-plies", "0", "--position",
                              "4t/3/5/5/2c2/4t/5/3/c4 c home c5", NULL };
   g_assert_cmpint (run_cli (pos_args, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "cossacks-wins 2 turks-wins 0 draws 0\n"
-                   "4 against 4: +2 =0 -0, score 100.0 %, Elo +inf [-113, +inf]\n");
+                   "9 against 9: +2 =0 -0, score 100.0 %, Elo +inf [-113, +inf]\n");
   g_assert_nonnull (strstr (err, "mean length 11.0 plies"));
   g_free (out);
   g_free (err);
@@ -646,7 +796,7 @@ test_cli_match (void)
   const char *bad[][8] = {
     { "match", "--cossacks", "1", "--turks", "1", "--position", "x", NULL },
     { "match", "--cossacks", "1", NULL },
-    { "match", "--cossacks", "1", "--turks", "7", NULL },
+    { "match", "--cossacks", "1", "--turks", "10", NULL },
     { "match", "--cossacks", "x", "--turks", "1", NULL },
   };
   for (size_t i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -674,6 +824,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/repetition", test_repetition);
   g_test_add_func ("/engine/search/cancel", test_cancel);
   g_test_add_func ("/engine/search/levels", test_levels);
+  g_test_add_func ("/engine/search/human-mistakes", test_human_mistakes);
+  g_test_add_func ("/engine/search/levels-under-load", test_levels_under_load);
   g_test_add_func ("/engine/search/two-threads", test_two_threads);
   g_test_add_func ("/cli/search/bestmove", test_cli_bestmove);
   g_test_add_func ("/cli/search/match", test_cli_match);

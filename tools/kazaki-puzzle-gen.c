@@ -92,7 +92,7 @@ play_game (const Job *job, int g, KzSearcher *searchers[2], KzPosition *position
       else
         {
           KzSearchLimits limits;
-          kz_search_level_params (levels[pos.side], &limits);
+          kz_search_old_level_params (levels[pos.side], &limits);
           limits.seed = game_seed ^ ((guint64) ply << 32);
           KzSearchResult r = kz_search (searchers[pos.side], &pos, hashes + last_jump,
                                         n - 1 - last_jump, &limits, NULL);

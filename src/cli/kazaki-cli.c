@@ -14,6 +14,7 @@ static const KzCliCommand commands[] = {
   { "perft", "perft [--position KPN] [--divide] DEPTH   count move sequences", kz_cli_perft },
   { "bestmove", "bestmove [--position KPN] (--level N | --depth D | --time MS) [--seed S] [--moves M...]   the computer's move", kz_cli_bestmove },
   { "match", "match --cossacks P --turks P [--games N] [--seed S] [--paired] [--adjudicate] [--verbose]   computer games (P: a level, random, greedy)", kz_cli_match },
+  { "levels", "levels                              the computer's levels: LEVEL NAME ELO", kz_cli_levels },
   { "tables", "tables [--output FILE]              load or generate the endgame tables", kz_cli_tables },
   { "new", "new [--cossacks NAME] [--turks NAME]   create a game in the database, print its id", kz_cli_db_new },
   { "play", "play ID MOVE...                     play and record moves in a stored game", kz_cli_db_play },

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,17 +131,17 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
     "Depth reached, nodes, time, nodes per second and the expected line go to\n"
     "stderr.\n"
     "\n"
-    "  --level N    computer level 1 (weakest) to 5 (strongest, at most ~3 s)\n"
+    "  --level N    computer level 1 (weakest) to 9 (strongest; kazaki-cli levels)\n"
     "  --depth D    search D plies deep (1-64), no time limit\n"
     "  --time MS    search for at most MS milliseconds\n"
-    "  --seed S     seeds the randomness of levels 1-3 (default 0)\n"
+    "  --seed S     seeds the randomness of levels 1-6 (default 0)\n"
     "  --no-tables  do not use the endgame tables\n"
     "  --moves MOVE...  the moves played from the position so far (the rest of\n"
     "               the arguments): the search starts after them and knows\n"
     "               their positions, so it sees repetitions\n"
     "\n"
     "Positions with at most 4 pieces are looked up in the endgame tables\n"
-    "(levels 4 and 5, --depth and --time): a won or lost one scores its exact\n"
+    "(levels 7-9, --depth and --time): a won or lost one scores its exact\n"
     "distance.  The tables are generated on first use (a minute at most) and\n"
     "cached in $XDG_CACHE_HOME/kazaki (or the file named by $KAZAKI_EGTB).\n"
     "\n"
@@ -180,7 +181,8 @@ kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global)
             return kz_cli_bad_input ("bestmove", "--moves needs at least one move");
           break;
         }
-      else if (number_option (argc, argv, &i, "bestmove", "--level", "a number", 1, 5,
+      else if (number_option (argc, argv, &i, "bestmove", "--level", "a number",
+                              KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL,
                               &level, &status)
                || number_option (argc, argv, &i, "bestmove", "--depth", "a number", 1,
                                  KZ_SEARCH_MAX_DEPTH, &depth, &status)
@@ -328,17 +330,19 @@ parse_player (const char *text, Player *p)
   return true;
 }
 
-/* For tuning: KAZAKI_LEVEL<N>="DEPTH,TIME_MS,NOISE[,NODES[,THREADS[,CONTEMPT]]]"
- * replaces level N's limits in matches (0: none / the default). */
+/* For tuning: KAZAKI_LEVEL<N>="DEPTH,TIME_MS,NOISE[,NODES[,THREADS[,CONTEMPT
+ * [,MISS_CHAIN,HANG_PIECE,MISS_SHOT]]]]" replaces level N's limits in
+ * matches (0: none / the default; the mistakes in chances per thousand). */
 static void
 tuning_override (int level, KzSearchLimits *limits)
 {
   char name[32];
   snprintf (name, sizeof name, "KAZAKI_LEVEL%d", level);
   const char *v = getenv (name);
-  int d, t, n, threads, contempt;
+  int d, t, n, threads, contempt, chain, hang, shot;
   unsigned long long nodes;
-  int got = v ? sscanf (v, "%d,%d,%d,%llu,%d,%d", &d, &t, &n, &nodes, &threads, &contempt) : 0;
+  int got = v ? sscanf (v, "%d,%d,%d,%llu,%d,%d,%d,%d,%d", &d, &t, &n, &nodes, &threads,
+                        &contempt, &chain, &hang, &shot) : 0;
   if (got >= 3)
     {
       limits->max_depth = d;
@@ -351,6 +355,12 @@ tuning_override (int level, KzSearchLimits *limits)
     limits->threads = threads;
   if (got >= 6)
     limits->contempt = contempt;
+  if (got >= 9)
+    {
+      limits->miss_chain = chain;
+      limits->hang_piece = hang;
+      limits->miss_shot = shot;
+    }
 }
 
 static uint64_t
@@ -753,6 +763,50 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
                p->moves ? (double) p->total_depth / p->moves : 0.0,
                secs > 0 ? (double) p->nodes / secs : 0.0);
       kz_searcher_free (p->searcher);
+    }
+  return KZ_CLI_OK;
+}
+
+/* ---------------------------------------------------------------- */
+
+/* The levels' strength as measured by bench/ladder (doc/ENGINE.md, "Levels"):
+ * Elo relative to the greedy baseline, summed along the ladder of paired
+ * matches between neighbours; INT_MIN where not measured yet. */
+static const int level_elo[KZ_SEARCH_MAX_LEVEL] = {
+  INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN,
+};
+
+int
+kz_cli_levels (int argc, char **argv, const KzCliGlobal *global)
+{
+  static const char help[] =
+    "Usage: kazaki-cli levels\n"
+    "\n"
+    "Prints the computer's levels, weakest first, one a line:\n"
+    "\n"
+    "  LEVEL<TAB>NAME<TAB>ELO\n"
+    "\n"
+    "ELO is the level's strength measured by bench/ladder, relative to the\n"
+    "greedy baseline (kazaki-cli match --cossacks greedy) at 0; '-' where it has\n"
+    "not been measured.  Games and settings of earlier versions, which had\n"
+    "levels 1-5, are read as levels 1, 4, 6, 9 and 9.\n";
+  for (int i = 1; i < argc; i++)
+    {
+      if (kz_cli_is_help (argv[i]))
+        {
+          fputs (help, stdout);
+          return KZ_CLI_OK;
+        }
+      return kz_cli_bad_input ("levels", "unexpected argument '%s' (see kazaki-cli levels --help)",
+                               argv[i]);
+    }
+  for (int level = KZ_SEARCH_MIN_LEVEL; level <= KZ_SEARCH_MAX_LEVEL; level++)
+    {
+      int elo = level_elo[level - 1];
+      if (elo == INT_MIN)
+        printf ("%d\t%s\t-\n", level, kz_search_level_name (level));
+      else
+        printf ("%d\t%s\t%d\n", level, kz_search_level_name (level), elo);
     }
   return KZ_CLI_OK;
 }

@@ -41,6 +41,7 @@ int kz_cli_apply (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_perft (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_bestmove (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_match (int argc, char **argv, const KzCliGlobal *global);
+int kz_cli_levels (int argc, char **argv, const KzCliGlobal *global);
 int kz_cli_tables (int argc, char **argv, const KzCliGlobal *global);
 /* The game database commands (kz-cli-db.c). */
 int kz_cli_db_new (int argc, char **argv, const KzCliGlobal *global);

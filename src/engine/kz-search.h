@@ -70,7 +70,10 @@ extern "C" {
 #define KZ_SEARCH_MAX_THREADS 8
 
 #define KZ_SEARCH_MIN_LEVEL 1
-#define KZ_SEARCH_MAX_LEVEL 5
+#define KZ_SEARCH_MAX_LEVEL 9
+/* The levels of Kazaki before 8 levels (1-5), kept by stored games and
+ * settings; kz_search_level_from_old maps them. */
+#define KZ_SEARCH_OLD_MAX_LEVEL 5
 
 typedef struct KzSearcher KzSearcher;
 
@@ -91,6 +94,16 @@ typedef struct {
                           * table (lazy SMP, not reproducible) */
   int      contempt;     /* the score of a repetition for the searching
                           * side is -contempt; 0: KZ_SEARCH_CONTEMPT */
+  /* Human mistakes of the weak levels: chances per thousand, drawn for
+   * each move from the seed and the position (so reproducible), never
+   * when a move wins the game at once. */
+  int      miss_chain;   /* when captures are compulsory: play a capture
+                          * that takes fewer pieces than the best chain
+                          * (a chain's continuation missed) */
+  int      hang_piece;   /* a quiet move: play one after which the
+                          * opponent can capture (a piece left en prise) */
+  int      miss_shot;    /* search this move one ply deep only (plus the
+                          * capture search): a two-move shot overlooked */
 } KzSearchLimits;
 
 typedef struct {
@@ -121,17 +134,28 @@ KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
                           const uint64_t *history, int n_history,
                           const KzSearchLimits *limits, const atomic_int *stop);
 
-/* The limits of level 1 (weakest) to 5 (strongest, two threads, at
- * most 2.9 s a move).  Levels 1-3 search shallow with root noise and
- * without the endgame tables; level 4 has a node budget (about a
- * tenth of a second) capped at 1 s; level 5 a budget of main-thread
- * nodes about four times as large (about 0.3 s on an idle machine)
- * with a helper thread, a higher repetition contempt, capped at
- * 2.9 s.  The node budgets keep levels 4 and 5 about as strong on a
- * loaded machine as on an idle one (until the cap).  Leaves
+/* The limits of level 1 (weakest) to KZ_SEARCH_MAX_LEVEL (strongest).
+ * Every level is set by depth or a node budget of one thread, so it
+ * plays the same moves for the same seed on a loaded machine as on an
+ * idle one; the time caps are safety nets far above the usual times.
+ * Levels 1-3 look one ply deep (plus the capture search) and make human
+ * mistakes (missed chains, pieces left en prise) with falling chances;
+ * 4 searches 2 plies, 5 and 6 small node budgets, each sometimes
+ * overlooking a shot or leaving a piece; 7 to 9 larger budgets with the
+ * endgame tables (doc/ENGINE.md has the measured strength).  Leaves
  * limits->seed at 0; set it afterwards.  Returns false (and leaves
  * limits untouched) for a level out of range. */
 bool           kz_search_level_params (int level, KzSearchLimits *limits);
+/* The level's name in English ("Recruit" ... "Hetman"); NULL out of
+ * range.  The app translates its own copy of the names. */
+const char    *kz_search_level_name (int level);
+/* A level of the five of earlier versions (1-5) as one of today's:
+ * 1 -> 1 (the easiest stays the easiest), 2 -> 4, 3 -> 6, 4 -> 9,
+ * 5 -> 9; out of range -> clamped first. */
+int            kz_search_level_from_old (int old_level);
+/* The exact limits of the earlier levels 1-5 (the puzzle generator
+ * replays its self-play with them); false out of range. */
+bool           kz_search_old_level_params (int old_level, KzSearchLimits *limits);
 
 static inline bool
 kz_score_is_win (int score)

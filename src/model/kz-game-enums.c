@@ -228,13 +228,35 @@ kz_player_name_display (const char *name)
   return name;
 }
 
+const char *
+kz_level_name (int level)
+{
+  /* Translators: the computer's levels, weakest first, named for the
+   * ranks of a Cossack host (a recruit, a private Cossack, a corporal
+   * (prykaznyi), a sergeant (uriadnyk), a cornet (khorunzhyi), a captain
+   * (sotnyk), an esaul (osavul), a colonel (polkovnyk), the hetman) */
+  static const char *const names[KZ_SEARCH_MAX_LEVEL] = {
+    N_("Recruit"), N_("Cossack"), N_("Corporal"), N_("Sergeant"), N_("Cornet"),
+    N_("Captain"), N_("Esaul"), N_("Colonel"), N_("Hetman"),
+  };
+  return _(names[CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL) - 1]);
+}
+
+char *
+kz_level_describe (int level)
+{
+  level = CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL);
+  /* Translators: a choice of the computer's level, e.g. "Level 1: Recruit" */
+  return g_strdup_printf (_("Level %d: %s"), level, kz_level_name (level));
+}
+
 char *
 kz_player_describe (KzPlayerKind kind, int level)
 {
   switch (kind)
     {
     case KZ_PLAYER_COMPUTER:
-      /* Translators: a player of the game; %d is the level, 1 to 5 */
+      /* Translators: a player of the game; %d is the level, 1 to 9 */
       return g_strdup_printf (_("Computer, level %d"),
                               CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL));
     case KZ_PLAYER_RANDOM:

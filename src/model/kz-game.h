@@ -70,7 +70,7 @@ typedef enum {
   KZ_TROOP_LEADER,           /* hetman / pasha */
 } KzTroop;
 
-/* Who makes a side's moves.  A computer player has a level from 1 to 5
+/* Who makes a side's moves.  A computer player has a level from 1 to 9
  * (KZ_SEARCH_MIN_LEVEL..KZ_SEARCH_MAX_LEVEL); the others have level 0.
  * KZ_PLAYER_RANDOM is a mover of uniformly random legal moves (the
  * records `kazaki-cli selfplay` makes): not a level of the computer
@@ -269,7 +269,7 @@ int                 kz_game_get_player_level (KzGame *self, KzSide side);
 /* Changes only the in-memory game; kz_store_update_players() stores them.
  * The name is stored as kz_player_name_clean() makes it (validate it first
  * to tell the user what is wrong).
- * The level is kept for a computer player only, clamped to 1..5; a human
+ * The level is kept for a computer player only, clamped to 1..9; a human
  * or random mover gets level 0. */
 void                kz_game_set_player (KzGame *self, KzSide side, const char *name,
                                         KzPlayerKind kind, int level);
@@ -291,6 +291,11 @@ const char         *kz_player_name_display (const char *name);
 /* A short translated description of a kind of player, for display:
  * "Human", "Computer, level 3", "Random mover".  Free with g_free. */
 char               *kz_player_describe (KzPlayerKind kind, int level);
+/* The name of a computer level (KZ_SEARCH_MIN_LEVEL..KZ_SEARCH_MAX_LEVEL,
+ * clamped), translated: "Recruit" ... "Hetman".  Static. */
+const char         *kz_level_name (int level);
+/* "Level 1: Recruit", translated.  Free with g_free. */
+char               *kz_level_describe (int level);
 /* Seconds since the epoch (0 = unknown).  A game imported with a date but
  * no time starts at 12:00:00 UTC of that date (the same date in every
  * time zone): kz_start_time_is_date_only() says so, and its time of day

@@ -453,7 +453,7 @@ kz_replay_dup_moves_text (KzReplay *self)
   return g_string_free (out, FALSE);
 }
 
-/* A computer's level as the search has it (1..5); records made elsewhere
+/* A computer's level as the search has it (1..9); records made elsewhere
  * may hold 0 or more. */
 static int
 computer_level (int level)

@@ -102,7 +102,7 @@ guint         kz_replay_get_n_moves (KzReplay *self);
 
 /* Gives `game` the players of `from` for a game that someone at this
  * computer can play: when `from` has a human side the players stay as
- * they were (names, kinds; a computer's level brought into 1..5); when
+ * they were (names, kinds; a computer's level brought into 1..9); when
  * neither side was human (a computer-against-computer record), both
  * sides become human, named `names` (Cossacks, Turks; NULL or empty for
  * the translated side names). */

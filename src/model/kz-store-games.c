@@ -9,6 +9,7 @@
 #include "kz-store-private.h"
 #include "kz-game-private.h"
 #include "kz-stored-game.h"
+#include "kz-search.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -194,10 +195,11 @@ kz_store_read_info (sqlite3_stmt *s)
   info->turks = g_strdup ((const char *) sqlite3_column_text (s, 2));
   info->kind[0] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 3), 0, KZ_PLAYER_RANDOM);
   info->kind[1] = (KzPlayerKind) CLAMP (sqlite3_column_int (s, 4), 0, KZ_PLAYER_RANDOM);
-  /* As kz_game_set_player() keeps them: 1..5 for a computer, else 0. */
+  /* As kz_game_set_player() keeps them: 1..9 for a computer, else 0. */
   for (int side = 0; side < 2; side++)
     info->level[side] = info->kind[side] == KZ_PLAYER_COMPUTER
-                        ? CLAMP (sqlite3_column_int (s, 5 + side), 1, 5) : 0;
+                        ? CLAMP (sqlite3_column_int (s, 5 + side), KZ_SEARCH_MIN_LEVEL,
+                                 KZ_SEARCH_MAX_LEVEL) : 0;
   info->start_kpn = g_strdup ((const char *) sqlite3_column_text (s, 7));
   info->start_time = sqlite3_column_int64 (s, 8);
   info->end_time = sqlite3_column_int64 (s, 9);

@@ -245,6 +245,15 @@ static const char migration_v10[] =
   ");\n"
   "PRAGMA user_version = 10;\n";
 
+/* From version 10 to 11: nine computer levels instead of five; a stored
+ * level 1-5 becomes today's (kz_search_level_from_old: 1, 4, 6, 9, 9). */
+static const char migration_v11[] =
+  "UPDATE games SET cossacks_level = CASE cossacks_level WHEN 1 THEN 1 WHEN 2 THEN 4 "
+  "  WHEN 3 THEN 6 ELSE 9 END WHERE cossacks_kind = 1 AND cossacks_level >= 1;\n"
+  "UPDATE games SET turks_level = CASE turks_level WHEN 1 THEN 1 WHEN 2 THEN 4 "
+  "  WHEN 3 THEN 6 ELSE 9 END WHERE turks_kind = 1 AND turks_level >= 1;\n"
+  "PRAGMA user_version = 11;\n";
+
 const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [2] = migration_v2,
   [3] = migration_v3,
@@ -255,6 +264,7 @@ const char *const kz_store_migrations[KZ_STORE_SCHEMA_VERSION + 1] = {
   [8] = migration_v8,
   [9] = migration_v9,
   [10] = migration_v10,
+  [11] = migration_v11,
 };
 
 /* Test hook: treat every file system as remote. */
@@ -378,6 +388,8 @@ create_schema (KzStore *self, GError **error)
   if (rc == SQLITE_OK)
     rc = kz_store_exec (self, migration_v10);
   if (rc == SQLITE_OK)
+    rc = kz_store_exec (self, migration_v11);
+  if (rc == SQLITE_OK)
     rc = kz_store_exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
     {
@@ -420,6 +432,8 @@ migrate (KzStore *self, gint64 version, GError **error)
     rc = kz_store_exec (self, migration_v9);
   if (rc == SQLITE_OK && version < 10)
     rc = kz_store_exec (self, migration_v10);
+  if (rc == SQLITE_OK && version < 11)
+    rc = kz_store_exec (self, migration_v11);
   if (rc == SQLITE_OK)
     rc = kz_store_exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)

@@ -40,7 +40,7 @@
 
 G_BEGIN_DECLS
 
-#define KZ_STORE_SCHEMA_VERSION 10
+#define KZ_STORE_SCHEMA_VERSION 11
 
 #define KZ_STORE_ERROR (kz_store_error_quark ())
 GQuark kz_store_error_quark (void);

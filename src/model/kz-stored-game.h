@@ -23,7 +23,7 @@ typedef struct {
   char          *cossacks;        /* player names, never NULL */
   char          *turks;
   KzPlayerKind   kind[2];         /* indexed by KzSide */
-  int            level[2];        /* 1..5 for a computer, 0 for a human or random mover */
+  int            level[2];        /* 1..9 for a computer, 0 for a human or random mover */
   char          *start_kpn;
   gint64         start_time;      /* seconds since the epoch, 0 unknown */
   gint64         end_time;        /* 0 while unfinished */

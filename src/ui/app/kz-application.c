@@ -15,6 +15,7 @@
 #include "kz-troops-window.h"
 #include "kz-resources.h"
 #include "kz-window.h"
+#include "kz-search.h"
 
 struct _KzApplication {
   AdwApplication parent_instance;
@@ -212,6 +213,23 @@ static const struct {
   { "win.delete-variation", { "<Alt>Delete", NULL } },
 };
 
+/* Settings written when the computer had five levels: a computer-level
+ * the player chose among 1-5 becomes today's level (1, 4, 6, 9, 9; the
+ * stored games are mapped alike by the database, schema version 11). */
+static void
+migrate_computer_level (GSettings *settings)
+{
+  g_autoptr (GVariant) chosen = NULL;
+
+  if (g_settings_get_int (settings, "computer-level-scale") == KZ_SEARCH_MAX_LEVEL)
+    return;
+  chosen = g_settings_get_user_value (settings, "computer-level");
+  if (chosen != NULL)
+    g_settings_set_int (settings, "computer-level",
+                        kz_search_level_from_old (g_variant_get_int32 (chosen)));
+  g_settings_set_int (settings, "computer-level-scale", KZ_SEARCH_MAX_LEVEL);
+}
+
 static void
 kz_application_startup (GApplication *app)
 {
@@ -225,6 +243,7 @@ kz_application_startup (GApplication *app)
 
   /* AdwApplication loads style.css from the resource base path. */
   self->settings = g_settings_new (APPLICATION_ID);
+  migrate_computer_level (self->settings);
   /* Light, dark, or as the system says (Preferences ▸ Style). */
   kz_follow_style_setting (self->settings);
 

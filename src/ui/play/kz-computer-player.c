@@ -194,8 +194,13 @@ kz_computer_player_choose_timed_async (KzComputerPlayer    *self,
   task = g_task_new (self, cancellable, callback, user_data);
   data = g_new0 (ChooseData, 1);
   ply = kz_game_get_ply (game);
-  if (level >= 4)
-    ensure_tables ();
+  {
+    KzSearchLimits limits;
+    /* the levels that use the endgame tables load them (once) */
+    if (kz_search_level_params (CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL), &limits)
+        && !limits.no_tables)
+      ensure_tables ();
+  }
   data->pos = *kz_game_get_position (game);
   data->level = level;
   data->max_msec = max_msec;

@@ -7,7 +7,9 @@
 #include <glib/gi18n.h>
 
 #include "kz-clock.h"
+#include "kz-game.h"
 #include "kz-new-game-form.h"
+#include "kz-search.h"
 
 struct _KzNewGameForm {
   GtkBox parent_instance;
@@ -15,8 +17,7 @@ struct _KzNewGameForm {
   /* template children */
   AdwComboRow   *opponent_row;
   AdwComboRow   *side_row;
-  GtkWidget     *level_row;
-  GtkSpinButton *level_spin;
+  AdwComboRow   *level_row;
   GtkWidget     *help_row;
   GtkWidget     *help_switch;
   GtkWidget     *cossacks_row;
@@ -51,17 +52,22 @@ set_choice (const GValue *value, const GVariantType *type, gpointer choices)
   return g_variant_new_string (names[g_value_get_uint (value) == 1 ? 1 : 0]);
 }
 
+/* computer-level (1..KZ_SEARCH_MAX_LEVEL) <-> level_row's row (from 0) */
 static gboolean
 get_level (GValue *value, GVariant *variant, gpointer data)
 {
-  g_value_set_double (value, g_variant_get_int32 (variant));
+  int level = CLAMP (g_variant_get_int32 (variant), KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL);
+  g_value_set_uint (value, (guint) (level - KZ_SEARCH_MIN_LEVEL));
   return TRUE;
 }
 
 static GVariant *
 set_level (const GValue *value, const GVariantType *type, gpointer data)
 {
-  return g_variant_new_int32 (CLAMP ((int) (g_value_get_double (value) + 0.5), 1, 5));
+  guint row = g_value_get_uint (value);
+  int level = row == GTK_INVALID_LIST_POSITION ? KZ_SEARCH_MIN_LEVEL
+                                               : KZ_SEARCH_MIN_LEVEL + (int) row;
+  return g_variant_new_int32 (CLAMP (level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL));
 }
 
 /* The clock presets of clock_row, after "No clock"; then "Custom". */
@@ -148,7 +154,7 @@ update_rows (KzNewGameForm *self)
   computer = adw_combo_row_get_selected (self->opponent_row) == 1;
   turks = adw_combo_row_get_selected (self->side_row) == 1;
   gtk_widget_set_sensitive (GTK_WIDGET (self->side_row), computer);
-  gtk_widget_set_sensitive (self->level_row, computer);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->level_row), computer);
   gtk_widget_set_sensitive (self->help_row, computer);
   /* Against the computer only the player's own name is asked. */
   gtk_widget_set_visible (self->cossacks_row, !computer || !turks);
@@ -169,7 +175,6 @@ kz_new_game_form_apply (KzNewGameForm *self)
   GtkWidget *rows[] = { self->cossacks_row, self->turks_row };
 
   g_return_if_fail (KZ_IS_NEW_GAME_FORM (self));
-  gtk_spin_button_update (self->level_spin);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (rows[i]))));
@@ -201,7 +206,7 @@ kz_new_game_form_new (GSettings *settings)
   g_settings_bind_with_mapping (self->settings, "player-side", self->side_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, get_choice, set_choice,
                                 (gpointer) sides, NULL);
-  g_settings_bind_with_mapping (self->settings, "computer-level", self->level_spin, "value",
+  g_settings_bind_with_mapping (self->settings, "computer-level", self->level_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, get_level, set_level, NULL, NULL);
   g_settings_bind (self->settings, "new-game-guided", self->help_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
@@ -237,7 +242,6 @@ kz_new_game_form_class_init (KzNewGameFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, opponent_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, side_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_row);
-  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, level_spin);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, help_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, help_switch);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, clock_row);
@@ -254,5 +258,13 @@ kz_new_game_form_class_init (KzNewGameFormClass *klass)
 static void
 kz_new_game_form_init (KzNewGameForm *self)
 {
+  g_autoptr (GtkStringList) levels = gtk_string_list_new (NULL);
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (int level = KZ_SEARCH_MIN_LEVEL; level <= KZ_SEARCH_MAX_LEVEL; level++)
+    {
+      g_autofree char *label = kz_level_describe (level);
+      gtk_string_list_append (levels, label);
+    }
+  adw_combo_row_set_model (self->level_row, G_LIST_MODEL (levels));
 }
