@@ -531,6 +531,36 @@ test_match (void)
   g_assert_nonnull (strstr (unknown.err, "levels"));
 }
 
+/* levels: LEVEL<TAB>NAME<TAB>ELO, weakest first, at least 7, the measured
+ * Elo rising (or '-' where not measured); extra arguments are bad input. */
+static void
+test_levels (void)
+{
+  g_auto (Run) r = cli ("levels", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_auto (GStrv) lines = g_strsplit (r.out, "\n", -1);
+  int n = 0;
+  long prev_elo = -100000;
+  for (int i = 0; lines[i] && *lines[i]; i++, n++)
+    {
+      g_auto (GStrv) f = g_strsplit (lines[i], "\t", -1);
+      g_assert_cmpint (g_strv_length (f), ==, 3);
+      g_assert_cmpint (atoi (f[0]), ==, i + 1);
+      g_assert_true (g_ascii_isupper (f[1][0]));
+      if (strcmp (f[2], "-") != 0)
+        {
+          long elo = strtol (f[2], NULL, 10);
+          g_assert_cmpint (elo, >, prev_elo);
+          prev_elo = elo;
+        }
+    }
+  g_assert_cmpint (n, >=, 7);
+  g_assert_true (g_str_has_prefix (r.out, "1\tRecruit\t"));
+  g_assert_nonnull (strstr (r.out, "\tHetman\t"));
+  g_auto (Run) bad = cli ("levels", "extra", NULL);
+  assert_bad_input (&bad, "extra");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -546,5 +576,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/puzzles/list", test_puzzles_list);
   g_test_add_func ("/cli/puzzle/attempts", test_puzzle_attempts);
   g_test_add_func ("/cli/match/paired-greedy-adjudicate", test_match);
+  g_test_add_func ("/cli/levels", test_levels);
   return g_test_run ();
 }
