@@ -95,6 +95,7 @@ quit_app() {
 
 # One TAP line: no GTK or GLib critical in the app's logs.
 check_no_criticals() {   # check_no_criticals LOG...
+  grep -H -B8 -A3 -E "CRITICAL|Gtk-WARNING" "$@" >&2 || true
   if grep -h -E 'CRITICAL|Gtk-WARNING|GLib-GObject-WARNING' "$@" > "$tmp/criticals"; then
     not_ok "no critical warnings from the app" "$(head -20 "$tmp/criticals")"
   else
