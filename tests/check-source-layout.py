@@ -51,7 +51,7 @@ WINDOW_FIELDS_MAX = 30
 # Inside src/model: KzGame records through KzRecorder (kz-recorder.h) and is
 # built from the store's plain rows (kz-stored-game.h); it never includes
 # the store, so store, game and move tree call each other in no circle.
-GAME_FILES = re.compile(r'src/model/kz-(game|game-private|game-tree|game-enums|game-moves|'
+GAME_FILES = re.compile(r'src/model/kz-(game|game-private|game-tree|game-enums|game-moves|game-pieces|'
                         r'game-time|recorder|stored-game|move-node|move-node-private)\.[ch]$')
 STORE_HEADERS = {'kz-store.h', 'kz-store-private.h', 'kz-store-internal.h'}
 
