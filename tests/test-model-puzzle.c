@@ -584,7 +584,7 @@ test_migration (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(KzStore) store = kz_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (old_schema_version_of (store), ==, 10);
+  g_assert_cmpint (old_schema_version_of (store), ==, KZ_STORE_SCHEMA_VERSION);
   KzGlicko r;
   g_assert_true (kz_store_get_puzzle_rating (store, &r, &error));
   g_assert_cmpfloat (r.rating, ==, 1500);
