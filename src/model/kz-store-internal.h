@@ -56,6 +56,8 @@ struct _KzStore {
 /* kz-store.c: errors, transactions, statements */
 void          kz_store_count_open (const char *path, int delta);
 gboolean      kz_store_last_open (const char *path);
+/* Whether a store of this process has `path` open now. */
+gboolean      kz_store_open_here (const char *path);
 /* SQLite's message made fit for the user (valid UTF-8, no control
  * characters, at most 120 characters). */
 char         *kz_store_clean_detail (const char *text);

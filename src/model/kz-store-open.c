@@ -768,8 +768,15 @@ store_open (const char *path, StoreMode mode, GError **error)
         }
       gboolean wal = FALSE, checked = FALSE;
       gint64 version = 0;
-      if (!check_header (path, &wal, error)
-          || !check_existing (self, wal, mode == STORE_COPY, &checked, &version, error))
+      /* Open here already (the app's import runs on a second connection):
+       * checked then.  Reading it again with stdio would close a descriptor
+       * of the file, and that drops every POSIX lock this process holds on
+       * it, the other connection's too (SQLite's "How To Corrupt An SQLite
+       * Database File", 2.2): that connection then missed rows other
+       * programs wrote. */
+      if (!kz_store_open_here (path)
+          && (!check_header (path, &wal, error)
+              || !check_existing (self, wal, mode == STORE_COPY, &checked, &version, error)))
         return NULL;
       if (checked && version == 0 && read_only_ok)
         {

@@ -94,6 +94,15 @@ kz_store_count_open (const char *path, int delta)
 }
 
 gboolean
+kz_store_open_here (const char *path)
+{
+  g_mutex_lock (&open_lock);
+  gboolean open = open_paths != NULL && GPOINTER_TO_INT (g_hash_table_lookup (open_paths, path)) > 0;
+  g_mutex_unlock (&open_lock);
+  return open;
+}
+
+gboolean
 kz_store_last_open (const char *path)
 {
   g_mutex_lock (&open_lock);
