@@ -3,7 +3,8 @@
 # driven through its exported D-Bus actions: a game recorded with
 # kazaki-cli is opened with win.open-game, stepped through with the
 # review actions, exported and compared with `kazaki-cli show`; continue
-# from here, image export, bad ids and opening a .kgn file.  TAP output.
+# from here, image export, bad ids and opening a .kgn file (a big one: the
+# window at once, the import in the background).  TAP output.
 #
 # Needs a display and a private session bus: ./build-aux/test runs the
 # tests under xvfb-run and dbus-run-session.
@@ -21,6 +22,27 @@ use_private_home keyfile
 gsettings set io.github.kazaki.Kazaki how-to-play-offered true
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
+# The import dialog's summary in the app's log ("import: N imported, …"):
+# the app (not kazaki-cli) with G_MESSAGES_DEBUG=Kazaki.
+printf '#!/bin/sh\nG_MESSAGES_DEBUG=Kazaki exec "%s" "$@"\n' "$KAZAKI" >"$tmp/kazaki"
+chmod +x "$tmp/kazaki"
+KAZAKI="$tmp/kazaki"
+
+# How many imports have ended, by the app's log.
+imports_ended() { grep -c '^.*import: [0-9]* imported' "$tmp"/app*.log 2>/dev/null | awk -F: '{ s += $NF } END { print s + 0 }'; }
+export -f imports_ended
+export tmp
+count_is() { [ "$(game_count)" = "$1" ]; }
+
+# Closes the import dialog once its summary shows (Return: Close, its
+# default button), after `ended` imports in all; with xdotool.
+close_import_dialog() {   # close_import_dialog ENDED
+  have_xdotool || return 0
+  wait_until 120 bash -c '[ "$(imports_ended)" -ge "$1" ]' _ "$1" || return 1
+  point_at_alert '^Import Games$' || return 1
+  xdotool key Return
+  wait_until 10 bash -c '! xdotool search --onlyvisible --name "^Import Games\$" >/dev/null 2>&1'
+}
 
 # The ply the review shows.
 ply() {
@@ -198,16 +220,16 @@ cat > "$tmp/friend.kgn" <<'KGN'
 1. b4-a4 *
 KGN
 "$KAZAKI" "$tmp/friend.kgn" >"$tmp/open.log" 2>&1
-sleep 1
-check "opening a .kgn file imports its two good games" test "$(game_count)" = 6
-check "and opens the first of them for review" test "$(action_state review)" = true
+check "opening a .kgn file imports its two good games" eventually count_is 6
+check "and opens the first of them for review" eventually bash -c '[ "$(action_state review)" = true ]'
+check "the import dialog says what was imported, and closes" close_import_dialog 1
 "$CLI" --db "$db" show 5 | grep -q '\[Cossacks "Bohdan"\]'
 check "the imported game is stored as written" test $? = 0
 
 # Export → import round trip: the file exported above, opened in the app.
 "$KAZAKI" "$tmp/game1.kgn" >>"$tmp/open.log" 2>&1
-sleep 1
-check "the exported game opened in the app is imported once more" test "$(game_count)" = 7
+check "the exported game opened in the app is imported once more" eventually count_is 7
+check "and its import dialog closes" close_import_dialog 2
 "$CLI" --db "$db" show 7 > "$tmp/show7.kgn"
 if cmp -s "$tmp/game1.kgn" "$tmp/show7.kgn"; then
   ok "export → import gives the same KGN"
@@ -294,9 +316,51 @@ $APP.Activate backup-to "[<'$tmp/backup.db'>]" '{}' >/dev/null 2>&1
 check "app.backup-to writes a copy of the database with the same games" \
   test "$("$CLI" --db "$tmp/backup.db" list 2>/dev/null)" = "$("$CLI" --db "$db" list 2>/dev/null)"
 
+# --- a big .kgn from the command line (issue 24) ------------------------------
+# `kazaki big.kgn` shows the window at once and imports on a worker thread
+# with the import dialog's progress, Cancel and summary (it was imported
+# before the window showed: seconds of nothing); opened again, its games
+# are counted as duplicates.
+if have_xdotool; then
+  BIG=3000
+  awk -v n=$BIG 'BEGIN { for (i = 1; i <= n; i++)
+                           printf "[Event \"Bulk %d\"]\n[Result \"*\"]\n\n1. d4-e4 d6-e6 *\n\n", i }' \
+    >"$tmp/big.kgn"
+  quit_app
+  before=$(game_count)
+  "$KAZAKI" "$tmp/big.kgn" >"$tmp/app-big.log" 2>&1 &
+  app_pid=$!
+  wait_for_app 60
+  during=$(game_count)
+  check "kazaki big.kgn: the window is there while the import runs ($((during - before)) of $BIG imported)" \
+    test "$during" -lt $((before + BIG))
+  check "the import dialog shows its progress meanwhile" \
+    eventually bash -c 'xdotool search --onlyvisible --name "^Import Games\$" >/dev/null 2>&1'
+  t0=$(date +%s%3N)
+  $WIN.Describe review >/dev/null 2>&1
+  t1=$(date +%s%3N)
+  check "and the window answers at once ($((t1 - t0)) ms)" test $((t1 - t0)) -lt 2000
+  check "every game is imported" wait_until 120 count_is $((before + BIG))
+  check "the summary says so" \
+    wait_until 20 grep -q "import: $BIG imported, 0 duplicates skipped, 0 could not be read" "$tmp/app-big.log"
+  check "and the first game is reviewed" eventually bash -c '[ "$(action_state review)" = true ]'
+  close_import_dialog 3
+  "$KAZAKI" "$tmp/big.kgn" >>"$tmp/open.log" 2>&1
+  check "opened again: $BIG duplicates skipped, said so" \
+    wait_until 120 grep -q "import: 0 imported, $BIG duplicates skipped, 0 could not be read" "$tmp/app-big.log"
+  check "and nothing is imported twice" test "$(game_count)" = $((before + BIG))
+  close_import_dialog 4
+else
+  for what in "kazaki big.kgn: the window is there while the import runs" "the import dialog shows its progress" \
+              "and the window answers at once" "every game is imported" "the summary says so" \
+              "and the first game is reviewed" "opened again: duplicates skipped" "and nothing is imported twice"; do
+    skip "$what" "xdotool is not installed"
+  done
+fi
+
 $APP.Activate library '[]' '{}' >/dev/null 2>&1
 check "app.quit ends the app cleanly" quit_app
 
-check_no_criticals "$tmp"/app.log "$tmp"/open.log
+check_no_criticals "$tmp"/app*.log "$tmp"/open.log
 
 done_testing

@@ -187,6 +187,8 @@ show_summary (KzImportDialog *self, Job *job)
     }
   gtk_label_set_text (self->status, status->str);
   g_string_free (status, TRUE);
+  /* For checks from outside (tests): G_MESSAGES_DEBUG=Kazaki. */
+  g_log ("Kazaki", G_LOG_LEVEL_DEBUG, "import: %s", counts);
 
   if (s->problems && s->problems->len > 0)
     {

@@ -17,7 +17,6 @@
 /* The library window while it is open (one per application). */
 static KzLibraryWindow *the_library;
 /* How many bad games the report of an opened file lists one by one. */
-#define MAX_LISTED 30
 
 static KzWindow *
 main_window (KzApplication *app)
@@ -109,102 +108,32 @@ import_undone (KzImportDialog *dialog, gpointer data)
   kz_session_games_added (kz_application_get_session (KZ_APPLICATION (data)));
 }
 
+/* A file opened with the app (command line, file manager): once its
+ * import is over, its first game is reviewed. */
 static void
-report (KzApplication *app, const char *name, guint n_imported, GPtrArray *problems)
+opened_import_finished (KzImportDialog *dialog, gint64 import_id, guint imported, gpointer data)
 {
-  KzWindow *window = main_window (app);
-  KzLibraryWindow *library = library_window (app);
-  GtkWidget *parent = library ? GTK_WIDGET (library) : window ? GTK_WIDGET (window) : NULL;
-  g_autofree char *heading = NULL;
-  GString *body;
-  GObject *alert;
-
-  if (problems == NULL || problems->len == 0)
-    {
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                            "%u game imported from “%s”",
-                                                            "%u games imported from “%s”",
-                                                            n_imported), n_imported, name);
-      if (window)
-        kz_window_show_toast (window, text);
-      return;
-    }
-
-  heading = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Game Could Not Be Imported",
-                                          "%u Games Could Not Be Imported", problems->len),
-                             problems->len);
-  body = g_string_new (NULL);
-  /* Translators: the number of good games imported, then the file name */
-  g_string_append_printf (body, g_dngettext (GETTEXT_PACKAGE,
-                                             "%u game was imported from “%s”. These were skipped:",
-                                             "%u games were imported from “%s”. These were skipped:",
-                                             n_imported), n_imported, name);
-  g_string_append_c (body, '\n');
-  for (guint i = 0; i < problems->len && i < MAX_LISTED; i++)
-    {
-      KzKgnProblem *p = g_ptr_array_index (problems, i);
-      g_string_append_c (body, '\n');
-      /* Translators: where a bad game starts, then the error ("line 12, column 5: …") */
-      g_string_append_printf (body, _("• The game at line %u — %s"), p->game_line,
-                              p->error ? p->error->message : "?");
-    }
-  if (problems->len > MAX_LISTED)
-    {
-      g_string_append_c (body, '\n');
-      g_string_append_printf (body, _("… and %u more"), problems->len - MAX_LISTED);
-    }
-  alert = kz_alert_new (heading, body->str);
-  g_string_free (body, TRUE);
-  kz_alert_add_response (alert, "ok", _("_OK"), ADW_RESPONSE_DEFAULT);
-  kz_alert_set_default (alert, "ok", "ok");
-  kz_alert_present (alert, parent, NULL, NULL);
-}
-
-/* A file opened with the app (command line, file manager): imported
- * right away on this thread, its first game reviewed, bad games
- * reported in an alert. */
-static void
-import_opened_file (KzApplication *app, GFile *file)
-{
+  KzApplication *app = data;
   KzSession *session = kz_application_get_session (app);
   KzStore *store = kz_session_get_store (session);
-  KzWindow *window = ensure_main_window (app);
-  g_autofree char *name = kz_file_dup_display_name (file);
-  g_autofree char *base = g_file_get_basename (file);
+  KzWindow *window = main_window (app);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GFileInputStream) in = g_file_read (file, NULL, &error);
-  g_auto (KzKgnImportSummary) summary = { 0 };
+  gint64 first;
 
-  if (in == NULL)
-    {
-      g_autofree char *reason = kz_file_error_message (file, error);
-      g_autofree char *msg = g_strdup_printf (_("“%s” could not be read: %s"), name, reason);
-      if (window)
-        kz_window_show_toast (window, msg);
-      return;
-    }
-  if (!kz_kgn_import_stream (store, G_INPUT_STREAM (in), base, NULL, NULL, NULL, &summary, &error))
-    {
-      /* Translators: the file name, then the reason */
-      g_autofree char *msg = g_strdup_printf (_("“%s” could not be imported: %s"), name, error->message);
-      GObject *alert = kz_alert_new (_("Import Failed"), msg);
-      kz_alert_add_response (alert, "ok", _("_OK"), ADW_RESPONSE_DEFAULT);
-      kz_alert_set_default (alert, "ok", "ok");
-      kz_alert_present (alert, window ? GTK_WIDGET (window) : NULL, NULL, NULL);
-      if (summary.imported == 0)
-        return;
-    }
-  kz_session_games_added (session);
-  report (app, name, summary.imported, summary.problems);
-  gint64 first = first_game_of (store, summary.import_id);
-  g_autoptr (GError) open_error = NULL;
+  import_finished (dialog, import_id, imported, data);
+  if (imported == 0 || import_id == 0 || store == NULL)
+    return;
+  first = first_game_of (store, import_id);
   /* The window follows the session and reviews the game. */
-  if (first != 0 && !kz_session_open_for_review (session, first, &open_error) && window)
-    kz_window_show_toast (window, open_error->message);
+  if (first != 0 && !kz_session_open_for_review (session, first, &error) && window)
+    kz_window_show_toast (window, error->message);
 }
 
 /* Imports in a worker thread (KzImportDialog: progress, Cancel, the
- * summary with the bad games, Undo). */
+ * summary with the bad games, Undo), a file opened with the app too (it
+ * was imported on the main thread before the window showed: a file of
+ * thousands of games kept the window away for seconds, issue 24); then
+ * `open_first`: its first game reviewed. */
 void
 kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
 {
@@ -221,14 +150,11 @@ kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
         kz_window_show_toast (window, msg);
       return;
     }
-  if (open_first)
-    {
-      import_opened_file (app, file);
-      return;
-    }
   GtkWindow *parent = library ? GTK_WINDOW (library) : GTK_WINDOW (window);
   KzImportDialog *dialog = kz_import_dialog_new (parent, session, file);
-  g_signal_connect_object (dialog, "finished", G_CALLBACK (import_finished), app, 0);
+  g_signal_connect_object (dialog, "finished",
+                           open_first ? G_CALLBACK (opened_import_finished) : G_CALLBACK (import_finished),
+                           app, 0);
   g_signal_connect_object (dialog, "undone", G_CALLBACK (import_undone), app, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   kz_import_dialog_start (dialog);
