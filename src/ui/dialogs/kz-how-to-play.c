@@ -236,7 +236,8 @@ kz_how_to_play_window_new (void)
                          "along the edge row, not along the sides."));
   add_paragraph (page, _("Capturing is compulsory: if any of your pieces can take an enemy piece, "
                          "you must capture, though you may choose which capture to make. Pieces "
-                         "on the corners of the square and of the triangles can never be taken."));
+                         "on the corners of the square (a3, e3, a7, e7) and on the far corners of "
+                         "the triangles (a1, e1, a9, e9) can never be taken."));
   add_diagrams (page, &capture_diagram, NULL);
 
   add_heading (page, _("Flags"));
