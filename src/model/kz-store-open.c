@@ -369,26 +369,9 @@ create_schema (KzStore *self, GError **error)
   if (!kz_store_begin (self, error, doing))
     return FALSE;
   int rc = kz_store_exec (self, kz_store_schema_v1);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v2);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v3);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v4);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v5);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v6);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v7);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v8);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v9);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v10);
-  if (rc == SQLITE_OK)
-    rc = kz_store_exec (self, migration_v11);
+  /* Every migration after it, as an old file would go through them. */
+  for (int v = 2; rc == SQLITE_OK && v <= KZ_STORE_SCHEMA_VERSION; v++)
+    rc = kz_store_exec (self, kz_store_migrations[v]);
   if (rc == SQLITE_OK)
     rc = kz_store_exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
