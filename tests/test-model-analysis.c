@@ -120,8 +120,19 @@ test_classify (void)
   g_assert_cmpint (kz_classify_move (W - 3, 500, 5, FALSE), ==, KZ_MOVE_CLASS_BLUNDER);
   /* a slower forced win is not thrown away */
   g_assert_cmpint (kz_classify_move (W - 3, W - 9, 5, FALSE), ==, KZ_MOVE_CLASS_BEST);
-  /* into a forced loss the best move avoided, even from a bad position */
+  /* into a forced loss the best move avoided: graded as Lichess does, by
+   * how lost the position already was (-999 inaccuracy, -700 mistake) */
+  g_assert_cmpint (kz_classify_move (-699, -(W - 5), 5, FALSE), ==, KZ_MOVE_CLASS_BLUNDER);
   g_assert_cmpint (kz_classify_move (-700, -(W - 5), 5, FALSE), ==, KZ_MOVE_CLASS_BLUNDER);
+  g_assert_cmpint (kz_classify_move (-701, -(W - 5), 5, FALSE), ==, KZ_MOVE_CLASS_MISTAKE);
+  g_assert_cmpint (kz_classify_move (-999, -(W - 5), 5, FALSE), ==, KZ_MOVE_CLASS_MISTAKE);
+  g_assert_cmpint (kz_classify_move (-1000, -(W - 5), 5, FALSE), ==, KZ_MOVE_CLASS_INACCURACY);
+  /* ten pieces down (the issue's case): the old grading said blunder */
+  g_assert_cmpint (kz_classify_move (-1000, -(W - 1), 5, FALSE), !=, KZ_MOVE_CLASS_BLUNDER);
+  /* a forced win thrown away, graded by what is left after the move */
+  g_assert_cmpint (kz_classify_move (W - 3, 1000, 5, FALSE), ==, KZ_MOVE_CLASS_INACCURACY);
+  g_assert_cmpint (kz_classify_move (W - 3, 701, 5, FALSE), ==, KZ_MOVE_CLASS_MISTAKE);
+  g_assert_cmpint (kz_classify_move (W - 3, 700, 5, FALSE), ==, KZ_MOVE_CLASS_BLUNDER);
   /* lost anyway: no blunder */
   g_assert_cmpint (kz_classify_move (-(W - 9), -(W - 3), 5, FALSE), ==, KZ_MOVE_CLASS_BEST);
 
@@ -455,6 +466,26 @@ test_migration (void)
 
 /* ---- kazaki-cli analyse ---------------------------------------------------- */
 
+/* A move into a forced loss from a position already lost by twelve
+ * pieces (one Cossack against thirteen Turks): the old grading said
+ * "blunder"; like Lichess, it is an inaccuracy (issue 30, item 7). */
+static void
+test_cli_lost_already (void)
+{
+  g_autofree char *db = tmp_db ("lost.db");
+  g_autofree char *kgn = tmp_db ("lost.kgn");
+  const char text[] =
+    "[Event \"Test\"]\n[Cossacks \"A\"]\n[Turks \"B\"]\n[Result \"*\"]\n"
+    "[Position \"ttttt/t1t/ttttt/5/t4/5/c4/3/5 c home home\"]\n\n1. a3-a4 *\n";
+  g_assert_true (g_file_set_contents (kgn, text, -1, NULL));
+  g_autofree char *out = NULL;
+  g_assert_cmpint (run_cli (db, &out, NULL, "import", kgn, NULL), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run_cli (db, &out, NULL, "analyse", "--depth", "8", "1", NULL), ==, 0);
+  /* a3-b3 keeps the game going, a3-a4 loses the last piece to a5xa3 */
+  g_assert_cmpstr (out, ==, "1\ta3-a4\t#-1\ta3-b3\tinaccuracy\n");
+}
+
 static void
 test_cli (void)
 {
@@ -670,6 +701,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/analysis/stored", test_stored);
   g_test_add_func ("/model/analysis/migration", test_migration);
   g_test_add_func ("/model/analysis/cli", test_cli);
+  g_test_add_func ("/model/analysis/cli-lost-already", test_cli_lost_already);
   g_test_add_func ("/model/analysis/endgame-tables", test_endgame_tables);
   int status = g_test_run ();
   g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);

@@ -30,10 +30,25 @@ kz_classify_move (int best_score, int played_score, int n_legal, bool is_best)
   bool best_loses = best_score <= -KZ_SCORE_WIN_MIN;
   bool played_wins = played_score >= KZ_SCORE_WIN_MIN;
   bool played_loses = played_score <= -KZ_SCORE_WIN_MIN;
+  /* As Lichess (lila's MateAdvice): a forced win thrown away is graded
+   * by how far ahead the mover still is after the move, a walk into a
+   * forced loss by how lost the position already was before it. */
   if (best_wins && !played_wins)
-    return KZ_MOVE_CLASS_BLUNDER;     /* a forced win thrown away */
+    {
+      if (played_score > -KZ_ANALYSIS_LOST_INACCURACY)
+        return KZ_MOVE_CLASS_INACCURACY;
+      if (played_score > -KZ_ANALYSIS_LOST_MISTAKE)
+        return KZ_MOVE_CLASS_MISTAKE;
+      return KZ_MOVE_CLASS_BLUNDER;
+    }
   if (played_loses && !best_loses)
-    return KZ_MOVE_CLASS_BLUNDER;     /* into a forced loss BEST avoided */
+    {
+      if (best_score < KZ_ANALYSIS_LOST_INACCURACY)
+        return KZ_MOVE_CLASS_INACCURACY;
+      if (best_score < KZ_ANALYSIS_LOST_MISTAKE)
+        return KZ_MOVE_CLASS_MISTAKE;
+      return KZ_MOVE_CLASS_BLUNDER;
+    }
   double loss = kz_expected_result (best_score) - kz_expected_result (played_score);
   if (loss <= 0.0)
     return KZ_MOVE_CLASS_BEST;

@@ -61,6 +61,16 @@ extern "C" {
 #define KZ_ANALYSIS_MISTAKE    0.10
 #define KZ_ANALYSIS_BLUNDER    0.15
 
+/* A move into a forced loss from a position already scored below
+ * KZ_ANALYSIS_LOST_INACCURACY (mover's view) is an inaccuracy, below
+ * KZ_ANALYSIS_LOST_MISTAKE a mistake, otherwise a blunder; a forced win
+ * thrown away likewise by the score after the move (above −LOST_…).
+ * Lichess's −999 and −700 centipawns: since Kazaki keeps Lichess's
+ * constant, the same numbers give the same expected results,
+ * E = 0.025 and 0.071 (about ten and seven pieces behind). */
+#define KZ_ANALYSIS_LOST_INACCURACY (-999)
+#define KZ_ANALYSIS_LOST_MISTAKE    (-700)
+
 typedef enum {
   KZ_MOVE_CLASS_NONE = 0,     /* not analysed */
   KZ_MOVE_CLASS_FORCED,
