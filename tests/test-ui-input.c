@@ -155,6 +155,46 @@ test_chain_click_by_click (void)
   kz_board_input_free (input);
 }
 
+/* A refused piece, then an empty point: the attempted move is refused
+ * for the piece's reason, not as a click on "no piece" (the reason the
+ * player was just given must not be buried). */
+static void
+test_refused_then_empty (void)
+{
+  KzBoardInput *input = input_for (CHAIN_KPN);
+  KzMove move;
+  KzError error;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (kz_board_input_click (input, pt ("e1"), &move, &error), ==, KZ_INPUT_REFUSED);
+  g_assert_cmpint (error.code, ==, KZ_ERR_CAPTURE_COMPULSORY);
+  g_assert_cmpint (kz_board_input_click (input, pt ("d1"), &move, &error), ==, KZ_INPUT_REFUSED);
+  g_assert_cmpint (error.code, ==, KZ_ERR_CAPTURE_COMPULSORY);
+  g_assert_cmpint (error.point_a, ==, pt ("e1"));
+  g_assert_cmpint (error.point_b, ==, pt ("d1"));
+  text = kz_board_input_describe_error (&error);
+  g_assert_nonnull (strstr (text, "e1-d1"));
+  g_clear_pointer (&text, g_free);
+  /* Another empty point: still the same piece's attempt. */
+  g_assert_cmpint (kz_board_input_click (input, pt ("a1"), &move, &error), ==, KZ_INPUT_REFUSED);
+  g_assert_cmpint (error.code, ==, KZ_ERR_CAPTURE_COMPULSORY);
+  g_assert_cmpint (error.point_a, ==, pt ("e1"));
+  /* Another kind of click forgets the refused piece. */
+  g_assert_cmpint (kz_board_input_click (input, pt ("c4"), &move, &error), ==, KZ_INPUT_REFUSED);
+  g_assert_cmpint (error.code, ==, KZ_ERR_NOT_YOURS);
+  g_assert_cmpint (kz_board_input_click (input, pt ("d1"), &move, &error), ==, KZ_INPUT_REFUSED);
+  g_assert_cmpint (error.code, ==, KZ_ERR_NO_PIECE);
+  kz_board_input_free (input);
+
+  /* A piece that cannot move, then an empty point: it still cannot move. */
+  input = input_for (KZ_START_KPN);
+  g_assert_cmpint (kz_board_input_click (input, pt ("c1"), &move, &error), ==, KZ_INPUT_REFUSED);
+  g_assert_cmpint (kz_board_input_click (input, pt ("c5"), &move, &error), ==, KZ_INPUT_REFUSED);
+  g_assert_cmpint (error.code, ==, KZ_ERR_ILLEGAL);
+  g_assert_cmpint (error.point_a, ==, pt ("c1"));
+  kz_board_input_free (input);
+}
+
 static void
 test_chain_single_click (void)
 {
@@ -360,6 +400,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/board-input/select-and-step", test_select_and_step);
   g_test_add_func ("/ui/board-input/refusals", test_refusals);
   g_test_add_func ("/ui/board-input/chain-click-by-click", test_chain_click_by_click);
+  g_test_add_func ("/ui/board-input/refused-then-empty", test_refused_then_empty);
   g_test_add_func ("/ui/board-input/chain-single-click", test_chain_single_click);
   g_test_add_func ("/ui/board-input/chain-loop", test_chain_loop);
   g_test_add_func ("/ui/board-input/enemy-clicked", test_enemy_clicked);

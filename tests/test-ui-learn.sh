@@ -45,7 +45,7 @@ app_action learn
 check "app.learn opens the Learn window" wait_for 20 $LEARN.List
 actions=$($LEARN.List 2>&1)
 missing=
-for a in open-lesson show-lessons lesson-move lesson-point lesson-hint retry-step next-step lesson-state; do
+for a in open-lesson show-lessons board-click lesson-move lesson-point lesson-hint retry-step next-step lesson-state; do
   grep -q "'$a'" <<<"$actions" || missing="$missing $a"
 done
 if [ -z "$missing" ]; then ok "the Learn window exports its actions"; else not_ok "the Learn window exports its actions" "missing:$missing"; fi
@@ -101,6 +101,17 @@ check "a step while a capture is possible names the piece that can capture" \
   feedback_has "Capturing is compulsory: your piece on c4 can take d4."
 learn retry-step
 check "win.retry-step starts the step again" eventually state_is "05-compulsory 1 task"
+# On the board: a3 is refused with the reason; a4 clicked next is the
+# move a3-a4, refused for the same reason (not "There is no piece on a4").
+learn board-click "'a3'"
+check "clicking a3 names the piece that can capture" \
+  eventually feedback_has "Capturing is compulsory: your piece on c4 can take d4."
+learn board-click "'a4'"
+check "… and a4 clicked next keeps the reason (the move a3-a4 is judged)" \
+  eventually feedback_has "Capturing is compulsory: your piece on c4 can take d4."
+check "… without 'There is no piece'" eval '! feedback_has "There is no piece"'
+learn retry-step
+check "the step starts again" eventually state_is "05-compulsory 1 task"
 
 learn show-lessons
 check "the app quits cleanly" quit_app

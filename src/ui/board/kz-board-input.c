@@ -15,6 +15,10 @@ struct _KzBoardInput {
   int        selected;
   int        n_path;
   uint8_t    path[KZ_MAX_CHAIN];
+  /* The player's piece refused by the last click (a capture elsewhere is
+   * compulsory, or it cannot move): a click on an empty point next is
+   * the attempted move from it, not a click on "no piece". */
+  int        refused;
 };
 
 KzBoardInput *
@@ -41,6 +45,7 @@ kz_board_input_set_position (KzBoardInput     *input,
   input->pos = *pos;
   kz_generate_moves (&input->pos, &input->moves);
   kz_board_input_cancel (input);
+  input->refused = KZ_NO_POINT;
 }
 
 const KzPosition *
@@ -276,7 +281,9 @@ kz_board_input_click (KzBoardInput *input,
   const KzMove *unique = NULL;
   int n_next = 0, n_final = 0;
   const KzMove *final = NULL;
+  int refused = input->refused;
 
+  input->refused = KZ_NO_POINT;
   if (sq == KZ_NO_POINT || !kz_point_valid (sq))
     {
       if (input->selected == KZ_NO_POINT)
@@ -293,7 +300,25 @@ kz_board_input_click (KzBoardInput *input,
           input->n_path = 0;
           return KZ_INPUT_SELECTED;
         }
-      explain_piece (input, sq, error);
+      KzError local = { 0 };
+      if (refused != KZ_NO_POINT && input->moves.count > 0 && kz_position_piece_at (&input->pos, sq) < 0)
+        {
+          /* The refused piece, then an empty point: the move between
+           * them, refused for the piece's reason. */
+          input->refused = refused;
+          if (kz_capture_compulsory (&input->pos))
+            set_error (&local, KZ_ERR_CAPTURE_COMPULSORY, refused, sq);
+          else
+            set_error (&local, KZ_ERR_ILLEGAL, refused, -1);
+        }
+      else
+        {
+          explain_piece (input, sq, &local);
+          if (local.code == KZ_ERR_CAPTURE_COMPULSORY || local.code == KZ_ERR_ILLEGAL)
+            input->refused = sq;
+        }
+      if (error)
+        *error = local;
       return KZ_INPUT_REFUSED;
     }
 
@@ -417,6 +442,10 @@ kz_board_input_describe_error (const KzError *error)
     case KZ_ERR_NOT_YOURS:
       return g_strdup_printf (_("The piece on %s belongs to the other side"), a);
     case KZ_ERR_CAPTURE_COMPULSORY:
+      if (kz_point_valid (error->point_b))
+        /* Translators: a move such as a3-a4 tried while a capture is possible; %s are points */
+        return g_strdup_printf (_("%s-%s is not allowed: a capture is compulsory, and the piece on %s cannot capture"),
+                                a, b, a);
       return g_strdup_printf (_("A capture is compulsory, and the piece on %s cannot capture"), a);
     case KZ_ERR_NOT_ADJACENT:
       /* Translators: both %s are points such as c4 */

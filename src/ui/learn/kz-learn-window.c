@@ -431,8 +431,19 @@ on_board_message (KzBoardView *board, const char *message, gboolean refusal, KzL
       say (self, message, FALSE);
       return;
     }
+  const KzError *refusal_error = kz_board_view_get_refusal (board);
+  if (refusal_error->code == KZ_ERR_CAPTURE_COMPULSORY && kz_point_valid (refusal_error->point_a)
+      && kz_point_valid (refusal_error->point_b))
+    {
+      /* A refused piece, then an empty point: the step tried between
+       * them is judged as that move, with the lesson's explanation. */
+      g_autofree char *text = g_strdup_printf ("%s-%s", kz_point_name (refusal_error->point_a),
+                                               kz_point_name (refusal_error->point_b));
+      try_move (self, text);
+      return;
+    }
   g_autofree char *why = kz_lesson_explain_error (kz_lesson_run_get_position (self->run),
-                                                  kz_board_view_get_refusal (board));
+                                                  refusal_error);
   set_state (self, STATE_WRONG);
   say (self, why, TRUE);
 }
@@ -498,6 +509,16 @@ lesson_point_activated (GSimpleAction *action, GVariant *param, gpointer user_da
     try_point (KZ_LEARN_WINDOW (user_data), sq);
 }
 
+/* A click on a board point, as the pointer or the keyboard makes it. */
+static void
+board_click_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  KzLearnWindow *self = user_data;
+  int sq = kz_point_parse (g_variant_get_string (param, NULL), NULL);
+  if (sq != KZ_NO_POINT)
+    kz_board_view_click_point (self->board, sq);
+}
+
 static void
 hint_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
@@ -557,6 +578,7 @@ static const GActionEntry win_actions[] = {
   { "show-lessons", show_lessons_activated, NULL, NULL, NULL, { 0 } },
   { "lesson-move", lesson_move_activated, "s", NULL, NULL, { 0 } },
   { "lesson-point", lesson_point_activated, "s", NULL, NULL, { 0 } },
+  { "board-click", board_click_activated, "s", NULL, NULL, { 0 } },
   { "lesson-hint", hint_activated, NULL, NULL, NULL, { 0 } },
   { "retry-step", retry_activated, NULL, NULL, NULL, { 0 } },
   { "next-step", next_activated, NULL, NULL, NULL, { 0 } },
