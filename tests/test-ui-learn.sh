@@ -50,6 +50,13 @@ for a in open-lesson show-lessons board-click lesson-move lesson-point lesson-hi
 done
 if [ -z "$missing" ]; then ok "the Learn window exports its actions"; else not_ok "the Learn window exports its actions" "missing:$missing"; fi
 
+# Preferences opened while Learn is the active window belong to Learn, not
+# to a main window that is not active (once a gtk_widget_get_root critical).
+app_action preferences
+sleep 1
+check "app.preferences over the Learn window logs no critical" \
+  bash -c '! grep -h -E "CRITICAL|Gtk-WARNING" "$1"/app*.log' _ "$tmp"
+
 # --- lesson 1, step 1: into the camp through the apex --------------------------
 learn open-lesson "'01-board'"
 check "win.open-lesson opens step 1 with its task" eventually state_is "01-board 1 task"

@@ -60,6 +60,14 @@ active_window (KzApplication *self)
   return NULL;
 }
 
+/* The window a dialog opened by an app action belongs to: whichever is
+ * active, the main window, Learn or Puzzles alike.  NULL when none. */
+static GtkWidget *
+dialog_parent (KzApplication *self)
+{
+  return (GtkWidget *) gtk_application_get_active_window (GTK_APPLICATION (self));
+}
+
 static void
 kz_application_activate (GApplication *app)
 {
@@ -104,36 +112,32 @@ static void
 preferences_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *self = user_data;
-  KzWindow *window = active_window (self);
 
-  kz_show_preferences (window ? GTK_WIDGET (window) : NULL, self->settings);
+  kz_show_preferences (dialog_parent (self), self->settings);
 }
 
 static void
 about_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *self = user_data;
-  KzWindow *window = active_window (self);
 
-  kz_show_about (window ? GTK_WIDGET (window) : NULL);
+  kz_show_about (dialog_parent (self));
 }
 
 static void
 how_to_play_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *self = user_data;
-  KzWindow *window = active_window (self);
 
-  kz_show_how_to_play (window ? GTK_WIDGET (window) : NULL);
+  kz_show_how_to_play (dialog_parent (self));
 }
 
 static void
 troops_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *self = user_data;
-  KzWindow *window = active_window (self);
 
-  kz_show_troops (window ? GTK_WIDGET (window) : NULL, KZ_COSSACKS, -1);
+  kz_show_troops (dialog_parent (self), KZ_COSSACKS, -1);
 }
 
 /* "Who Is This?" on a piece (kz_board_view_popup_piece_menu()): the Troops
@@ -155,9 +159,8 @@ static void
 shortcuts_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *self = user_data;
-  KzWindow *window = active_window (self);
 
-  kz_show_shortcuts (window ? GTK_WIDGET (window) : NULL);
+  kz_show_shortcuts (dialog_parent (self));
 }
 
 static const GActionEntry app_actions[] = {

@@ -378,7 +378,8 @@ kz_show_preferences (GtkWidget *parent,
     /* Every group in sight, Sound included, without scrolling. */
     gtk_window_set_default_size (GTK_WINDOW (window), 480, PREFERENCES_HEIGHT);
     kz_add_close_shortcuts (GTK_WINDOW (window));
-    gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (gtk_widget_get_root (parent)));
+    if (parent)
+      gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (gtk_widget_get_root (parent)));
     gtk_window_set_modal (GTK_WINDOW (window), TRUE);
     gtk_window_present (GTK_WINDOW (window));
   }
