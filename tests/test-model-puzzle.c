@@ -433,6 +433,10 @@ test_judge (void)
   g_assert_cmpint (v, ==, KZ_PUZZLE_WRONG);
   g_assert_nonnull (strstr (reason, other));
   g_assert_nonnull (strstr (reason, "does not win"));
+  /* counted in the solver's moves, the unit of the task, not in plies */
+  g_autofree char *within = g_strdup_printf ("within %u move", (kz_puzzle_get_n_plies (p) + 1) / 2);
+  g_assert_nonnull (strstr (reason, within));
+  g_assert_null (strstr (reason, "pl"));
   g_clear_pointer (&reason, g_free);
 
   /* an illegal move fails with the engine's reason */

@@ -347,10 +347,11 @@ kz_puzzle_judge_move (KzPuzzle *self, guint ply, const KzPosition *pos, const ch
     }
   if (reason)
     {
-      guint left = self->n_plies - ply;
+      /* Counted in the solver's moves, as the task is ("win in 5 moves"). */
+      guint left = (self->n_plies - ply + 1) / 2;
       *reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "%s does not win within %u ply",
-                                              "%s does not win within %u plies", left),
+                                              "%s does not win within %u move",
+                                              "%s does not win within %u moves", left),
                                  move, left);
     }
   return KZ_PUZZLE_WRONG;
