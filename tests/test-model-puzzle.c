@@ -602,10 +602,21 @@ test_migration (void)
   remove_database (path);
 }
 
+/* A newcomer is offered easy puzzles: the target is below the rating by
+ * the deviation, and closes in on it as the deviation shrinks. */
+static void
+test_target_rating (void)
+{
+  g_assert_cmpfloat_with_epsilon (kz_puzzle_target_rating (1500, 350), 1150, 1e-9);
+  g_assert_cmpfloat_with_epsilon (kz_puzzle_target_rating (1800, 60), 1740, 1e-9);
+  g_assert_cmpfloat (kz_puzzle_target_rating (1500, 350), <, kz_puzzle_target_rating (1500, 200));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/puzzle/target-rating", test_target_rating);
   g_test_add_func ("/puzzle/glicko/example", test_glicko_example);
   g_test_add_func ("/puzzle/glicko/no-games", test_glicko_no_games);
   g_test_add_func ("/puzzle/glicko/trainer", test_glicko_trainer);

@@ -57,6 +57,9 @@ if [ -z "$missing" ]; then ok "the trainer exports its actions"; else not_ok "th
 check "it opens on a puzzle" eventually state_ends solving
 first=$(pz_state puzzle-state | cut -d' ' -f1)
 check "… one of the built-in puzzles" grep -q "^$first	" <<<"$("$CLI" puzzles)"
+# a newcomer (1500 ± 350) starts easy: near 1500 - 350, not near 1500
+first_rating=$("$CLI" puzzles | awk -F'\t' -v id="$first" '$1 == id { print $5 }')
+check "… an easy one for a newcomer (rated $first_rating, below 1300)" test "${first_rating:-9999}" -lt 1300
 
 # --- solved: the reply is played by the window ------------------------------
 pz puzzle-open "'$id'"

@@ -310,6 +310,12 @@ kz_puzzles_find (GPtrArray *puzzles, const char *id, GError **error)
   return NULL;
 }
 
+double
+kz_puzzle_target_rating (double rating, double deviation)
+{
+  return rating - MAX (deviation, 0.0);
+}
+
 /* ---- an attempt ---- */
 
 KzPuzzleVerdict

@@ -34,6 +34,13 @@ typedef enum {
  * against it (its difficulty is computed, not learnt). */
 #define KZ_PUZZLE_DEVIATION 80.0
 
+/* The rating a new puzzle is drawn near for a player rated `rating`
+ * with deviation `deviation`: below the rating by the deviation, so a
+ * newcomer (1500 ± 350) starts on easy puzzles near 1150 and the
+ * choice closes in on the rating as the deviation shrinks (see
+ * doc/PUZZLES.md). */
+double              kz_puzzle_target_rating (double rating, double deviation);
+
 const char         *kz_puzzle_get_id (KzPuzzle *self);
 const char         *kz_puzzle_get_kpn (KzPuzzle *self);
 void                kz_puzzle_get_position (KzPuzzle *self, KzPosition *pos);

@@ -328,7 +328,7 @@ compare_distance (gconstpointer a, gconstpointer b, gpointer user_data)
 }
 
 /* A puzzle of the theme chosen, not tried yet (else any), among the
- * CLOSEST nearest the player's rating; NULL when the theme has none. */
+ * CLOSEST nearest kz_puzzle_target_rating (); NULL when the theme has none. */
 static KzPuzzle *
 choose_puzzle (KzPuzzlesWindow *self)
 {
@@ -346,7 +346,7 @@ choose_puzzle (KzPuzzlesWindow *self)
   GPtrArray *from = fresh->len ? fresh : any;
   if (from->len == 0)
     return NULL;
-  double r = self->rating.rating;
+  double r = kz_puzzle_target_rating (self->rating.rating, self->rating.deviation);
   g_ptr_array_sort_with_data (from, compare_distance, &r);
   guint n = MIN (from->len, CLOSEST);
   return from->pdata[g_random_int_range (0, (gint32) n)];
