@@ -258,6 +258,55 @@ test_first_start (void)
   g_assert_cmpint (kz_game_get_player_kind (game, KZ_TURKS), ==, KZ_PLAYER_HUMAN);
 }
 
+/* ---- human pace (issue 30, item 3) ----------------------------------- */
+
+static gboolean
+reply_shown (gpointer data)
+{
+  return kz_game_get_ply (kz_window_get_game (data)) >= 2;
+}
+
+/* A new game against the computer (level 1, it answers in a few ms),
+ * the player's first move, and the time until the reply is on the board
+ * (animations are off in these tests: shown is played). */
+static double
+reply_ms (KzWindow *window)
+{
+  gint64 start;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "welcome", g_variant_new_boolean (TRUE));
+  g_assert_true (wait_until (row_shown, (gpointer) "Play the Computer"));
+  click_row (find_row (GTK_WIDGET (window), "Play the Computer"));
+  g_assert_true (wait_until (row_gone, (gpointer) "Play the Computer"));
+  g_assert_cmpint (kz_game_get_player_kind (kz_window_get_game (window), KZ_TURKS), ==, KZ_PLAYER_COMPUTER);
+  g_assert_cmpuint (kz_game_get_ply (kz_window_get_game (window)), ==, 0);
+  start = g_get_monotonic_time ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-move", g_variant_new_string ("c4-c5"));
+  g_assert_true (wait_until (reply_shown, window));
+  return (g_get_monotonic_time () - start) / 1000.0;
+}
+
+/* With "human-pace" on (the app's default) the computer's move is shown
+ * no sooner than 0.6 s after the player's; with it off, as soon as it is
+ * found. */
+static void
+test_human_pace (void)
+{
+  KzWindow *window = ui_test_main_window (the_app);
+  GSettings *settings = kz_window_get_settings (window);
+  double on, off;
+
+  g_settings_set_boolean (settings, "human-pace", TRUE);
+  on = reply_ms (window);
+  g_settings_set_boolean (settings, "human-pace", FALSE);
+  off = reply_ms (window);
+  g_test_message ("level 1 reply: %.0f ms at a human pace, %.0f ms without", on, off);
+  g_assert_cmpfloat (on, >=, 600.0);
+  g_assert_cmpfloat (off, <, on);
+  g_settings_reset (settings, "human-pace");
+  g_assert_true (g_settings_get_boolean (settings, "human-pace"));
+}
+
 /* How to Play is not modal (it is read beside the board) and opens again
  * where the reader left it. */
 static void
@@ -927,6 +976,7 @@ main (int argc, char *argv[])
     return 0;
   g_test_add_func ("/ui-window/first-start", test_first_start);
   g_test_add_func ("/ui-window/how-to-play-beside", test_how_to_play_beside);
+  g_test_add_func ("/ui-window/human-pace", test_human_pace);
   g_test_add_func ("/ui-window/preferences", test_preferences);
   g_test_add_func ("/ui-window/follows-game", test_follows_game);
   g_test_add_func ("/ui-window/cards-follow-game", test_cards_follow_game);

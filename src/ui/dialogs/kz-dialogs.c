@@ -333,8 +333,9 @@ kz_follow_style_setting (GSettings *settings)
 }
 
 /* The preferences' height: every group shown (measured on libadwaita 1.2
- * with the Appearance, Board and Sound groups). */
-#define PREFERENCES_HEIGHT 580
+ * with the Appearance, Board and Sound groups, 580; one row more since
+ * the human pace switch). */
+#define PREFERENCES_HEIGHT 650
 
 void
 kz_show_preferences (GtkWidget *parent,
@@ -352,6 +353,9 @@ kz_show_preferences (GtkWidget *parent,
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "sounds",
                    gtk_builder_get_object (builder, "sounds_switch"), "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "human-pace",
+                   gtk_builder_get_object (builder, "pace_switch"), "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (settings, "animation-speed",
                                 gtk_builder_get_object (builder, "speed_row"), "selected",

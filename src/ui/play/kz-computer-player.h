@@ -19,6 +19,10 @@ G_DECLARE_FINAL_TYPE (KzComputerPlayer, kz_computer_player, KZ, COMPUTER_PLAYER,
 
 KzComputerPlayer *kz_computer_player_new (void);
 
+/* The least time from the player's move to the computer's when the
+ * GSettings key "human-pace" is on (issue 30, item 3). */
+#define KZ_HUMAN_PACE_MSEC 600
+
 /* Chooses a move for the side to move at the game's current position,
  * at a level 1–5, in a worker thread (GTask).  Cancelling stops the
  * search at once.  `min_msec` makes quick answers wait a little so the

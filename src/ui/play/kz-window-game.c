@@ -380,7 +380,9 @@ kz_window_maybe_start_computer (KzWindow *self)
   clock = kz_clock_controller_get_clock (self->clocks);
   self->play->computer_cancellable = g_cancellable_new ();
   kz_computer_player_choose_timed_async (self->play->computer, self->play->game,
-                                         kz_game_get_player_level (self->play->game, side), 600,
+                                         kz_game_get_player_level (self->play->game, side),
+                                         g_settings_get_boolean (self->settings, "human-pace")
+                                         ? KZ_HUMAN_PACE_MSEC : 0,
                                          clock ? (guint) kz_game_clock_think_budget (clock) : 0,
                                          self->play->computer_cancellable, computer_done, g_object_ref (self));
   set_thinking (self, TRUE);
