@@ -26,6 +26,7 @@ export G_MESSAGES_DEBUG=all
 ply() { action_state review-goto | sed -n 's/^uint32 //p'; }
 ply_at_least() { local p; p=$(ply); [ -n "$p" ] && [ "$p" -ge "$1" ]; }
 export -f ply ply_at_least
+disabled() { ! enabled "$1"; }
 
 check "the app starts" start_app
 check "app.demonstration is exported" grep -q "'demonstration'" <<<"$($APP.List 2>&1)"
@@ -45,6 +46,12 @@ win_action review-play
 paused=$(ply)
 sleep 6
 check "win.review-play pauses the auto-play (ply $paused stays)" bash -c "[ \"\$(ply)\" = $paused ]"
+# The battle is built in: read only, with nothing to mark, comment or delete.
+for a in set-mark set-comment edit-comment promote-variation delete-variation restore-variation; do
+  check "win.$a is disabled on the demonstration battle" disabled "$a"
+done
+win_action set-mark "'!'" 2>/dev/null
+check "… and a mark sent anyway is not set" bash -c "[ \"\$(action_state set-mark)\" = \"''\" ]"
 win_action review-next
 check "stepping on while paused" eventually bash -c "[ \"\$(ply)\" = $((paused + 1)) ]"
 win_action review-previous

@@ -35,6 +35,10 @@ kz_window_show_demonstration (KzWindow *self)
   kz_session_open_game_for_review (self->session, game);
   if (self->review->replay == NULL || kz_replay_get_game (self->review->replay) != game)
     return FALSE;
+  /* Built in: shown, never annotated (the marks, comment editor and
+   * Delete go, and their actions are disabled). */
+  self->review->read_only = TRUE;
+  kz_window_annotate_update (self);
   kz_review_bar_set_show_comments (self->review->bar, TRUE);
   kz_review_bar_set_speed (self->review->bar, KZ_REVIEW_SPEED_SLOW);
   kz_review_bar_set_playing (self->review->bar, TRUE);

@@ -51,15 +51,21 @@ update (KzReviewBar *self)
 
   gtk_button_set_icon_name (self->play_button, self->playing ? "media-playback-pause-symbolic"
                                                              : "media-playback-start-symbolic");
-  gtk_widget_set_visible (self->comment_box, self->show_comments && self->replay != NULL);
   if (self->replay == NULL)
-    return;
+    {
+      gtk_widget_set_visible (self->comment_box, FALSE);
+      return;
+    }
   if (self->show_comments)
     {
       g_autofree char *comment =
         kz_comment_dup_readable (kz_move_node_get_comment (kz_replay_get_node (self->replay)));
       gtk_label_set_text (self->comment_label, comment);
+      /* A move without a comment takes no room under the board. */
+      gtk_widget_set_visible (self->comment_box, *comment != '\0');
     }
+  else
+    gtk_widget_set_visible (self->comment_box, FALSE);
   ply = kz_replay_get_ply (self->replay);
   n = kz_replay_get_n_plies (self->replay);
 

@@ -24,6 +24,8 @@ struct _KzReviewMode {
   KzReplay       *replay;     /* NULL: not reviewing */
   guint           shown_ply;  /* on the review board */
   KzMoveNode     *shown_node; /* on the review board (a reference) */
+  gboolean        read_only;  /* a built-in game (the demonstration
+                               * battle): nothing to annotate or delete */
 };
 
 G_END_DECLS

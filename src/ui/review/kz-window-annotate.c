@@ -66,21 +66,25 @@ kz_window_annotate_update (KzWindow *self)
 {
   KzMoveNode *node = shown_node (self);
   KzGame *game = shown_game (self);
+  /* A built-in game (the demonstration battle) is only read. */
+  gboolean editable = !self->review->read_only;
   gboolean move = node != NULL && !kz_move_node_is_root (node);
   guint mark = move ? kz_move_node_get_mark (node) : 0;
   GAction *action;
 
-  set_enabled (self, "set-mark", move);
-  set_enabled (self, "set-comment", node != NULL);
-  set_enabled (self, "edit-comment", node != NULL);
-  set_enabled (self, "promote-variation", node != NULL && kz_game_can_promote (game, node));
-  set_enabled (self, "delete-variation", variation_start (node) != NULL);
-  set_enabled (self, "restore-variation", game != NULL && kz_game_get_can_restore_deleted (game));
+  set_enabled (self, "set-mark", editable && move);
+  set_enabled (self, "set-comment", editable && node != NULL);
+  set_enabled (self, "edit-comment", editable && node != NULL);
+  set_enabled (self, "promote-variation",
+               editable && node != NULL && kz_game_can_promote (game, node));
+  set_enabled (self, "delete-variation", editable && variation_start (node) != NULL);
+  set_enabled (self, "restore-variation",
+               editable && game != NULL && kz_game_get_can_restore_deleted (game));
   action = g_action_map_lookup_action (G_ACTION_MAP (self), "set-mark");
   if (action)
     g_simple_action_set_state (G_SIMPLE_ACTION (action),
                                g_variant_new_string (mark ? kz_nag_to_mark (mark) : ""));
-  kz_moves_view_set_annotating (self->moves_view, self->review->replay != NULL);
+  kz_moves_view_set_annotating (self->moves_view, editable && self->review->replay != NULL);
 }
 
 /* An edit the game refused (the database): say why. */

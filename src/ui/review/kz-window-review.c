@@ -316,6 +316,7 @@ kz_window_review_leave (KzWindow *self)
   kz_analysis_pane_set_replay (self->review->analysis, NULL);
   kz_review_bar_set_replay (self->review->bar, NULL);
   g_clear_object (&self->review->shown_node);
+  self->review->read_only = FALSE;
   kz_window_set_mode (self, KZ_MODE (self->play));
   update_actions (self);
   show_in_side_panel (self);   /* back to the game as it stands */
@@ -335,6 +336,7 @@ enter (KzWindow *self, guint ply)
     return kz_replay_goto (self->review->replay, MIN (ply, kz_replay_get_n_plies (self->review->replay)));
 
   self->review->replay = kz_replay_new (game, ply);
+  self->review->read_only = FALSE;
   kz_mode_set_game (KZ_MODE (self->review), game);
   kz_mode_set_ply (KZ_MODE (self->review), kz_replay_get_ply (self->review->replay));
   self->review->shown_ply = G_MAXUINT - 1;       /* no animation into the first view */
