@@ -5,6 +5,8 @@
 #include "kz-config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
+#include <pango/pangocairo.h>
 
 #include "kz-rating-graph.h"
 
@@ -16,6 +18,45 @@ struct _KzRatingGraph {
 };
 
 G_DEFINE_FINAL_TYPE (KzRatingGraph, kz_rating_graph, GTK_TYPE_WIDGET)
+
+guint
+kz_rating_graph_axis (double *lo, double *hi, double *ticks, guint max)
+{
+  static const double steps[] = { 25, 50, 100, 200, 250, 500, 1000 };
+  /* at least 200 points of rating from bottom to top */
+  if (*hi - *lo < 200)
+    {
+      double mid = (*hi + *lo) / 2;
+      *lo = mid - 100;
+      *hi = mid + 100;
+    }
+  double step = steps[G_N_ELEMENTS (steps) - 1];
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    if ((*hi - *lo) / steps[i] <= 4)
+      {
+        step = steps[i];
+        break;
+      }
+  /* the ends on round values, so both are labelled */
+  *lo = floor (*lo / step) * step;
+  *hi = ceil (*hi / step) * step;
+  guint n = 0;
+  for (double v = *lo; v <= *hi + step / 2 && n < max; v += step)
+    ticks[n++] = v;
+  return n;
+}
+
+static PangoLayout *
+small_layout (GtkWidget *widget, const char *text)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoAttrList *attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, pango_attr_scale_new (0.8));
+  pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum=1"));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  return layout;
+}
 
 static void
 kz_rating_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
@@ -39,42 +80,75 @@ kz_rating_graph_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
   guint n = self->ratings->len;
-  if (n > 0)
+  if (n < 2)
     {
-      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
-      for (guint i = 0; i < n; i++)
-        {
-          double r = g_array_index (self->ratings, double, i);
-          lo = MIN (lo, r);
-          hi = MAX (hi, r);
-        }
-      /* at least 200 points of rating from bottom to top */
-      if (hi - lo < 200)
-        {
-          double mid = (hi + lo) / 2;
-          lo = mid - 100;
-          hi = mid + 100;
-        }
-      double x0 = PAD, x1 = w - PAD, y0 = PAD, y1 = h - PAD;
-      /* the accent blue of libadwaita, readable on light and dark */
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1);
-      cairo_set_line_width (cr, 2);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      for (guint i = 0; i < n; i++)
-        {
-          double r = g_array_index (self->ratings, double, i);
-          double x = n == 1 ? (x0 + x1) / 2 : x0 + (x1 - x0) * i / (n - 1);
-          double y = y1 - (y1 - y0) * (r - lo) / (hi - lo);
-          if (i == 0)
-            cairo_move_to (cr, x, y);
-          else
-            cairo_line_to (cr, x, y);
-        }
-      if (n == 1)
-        cairo_rel_line_to (cr, 0.01, 0);
+      /* no attempt yet: say so, instead of a lone dot in an empty box */
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (
+        widget, _("No attempts yet: your rating after each puzzle will be drawn here"));
+      pango_layout_set_width (layout, (int) ((w - 4 * PAD) * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+      int tw, th;
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.6);
+      cairo_move_to (cr, 2 * PAD, MAX (PAD, (h - th) / 2));
+      pango_cairo_show_layout (cr, layout);
+      cairo_destroy (cr);
+      return;
+    }
+  double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+  for (guint i = 0; i < n; i++)
+    {
+      double r = g_array_index (self->ratings, double, i);
+      lo = MIN (lo, r);
+      hi = MAX (hi, r);
+    }
+  double ticks[8];
+  guint n_ticks = kz_rating_graph_axis (&lo, &hi, ticks, G_N_ELEMENTS (ticks));
+  /* the rating axis on the left: round values, with faint grid lines */
+  int label_w = 0, label_h = 0;
+  for (guint t = 0; t < n_ticks; t++)
+    {
+      g_autofree char *text = g_strdup_printf ("%.0f", ticks[t]);
+      g_autoptr(PangoLayout) layout = small_layout (widget, text);
+      int tw, th;
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      label_w = MAX (label_w, tw);
+      label_h = MAX (label_h, th);
+    }
+  double x0 = PAD + label_w + PAD, x1 = w - PAD;
+  double y0 = PAD + label_h / 2.0, y1 = h - PAD - label_h / 2.0;
+  for (guint t = 0; t < n_ticks; t++)
+    {
+      double y = y1 - (y1 - y0) * (ticks[t] - lo) / (hi - lo);
+      g_autofree char *text = g_strdup_printf ("%.0f", ticks[t]);
+      g_autoptr(PangoLayout) layout = small_layout (widget, text);
+      int tw, th;
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.7);
+      cairo_move_to (cr, x0 - PAD - tw, y - th / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.12);
+      cairo_move_to (cr, x0, floor (y) + 0.5);
+      cairo_line_to (cr, x1, floor (y) + 0.5);
       cairo_stroke (cr);
     }
+  /* the accent blue of libadwaita, readable on light and dark */
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1);
+  cairo_set_line_width (cr, 2);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint i = 0; i < n; i++)
+    {
+      double r = g_array_index (self->ratings, double, i);
+      double x = x0 + (x1 - x0) * i / (n - 1);
+      double y = y1 - (y1 - y0) * (r - lo) / (hi - lo);
+      if (i == 0)
+        cairo_move_to (cr, x, y);
+      else
+        cairo_line_to (cr, x, y);
+    }
+  cairo_stroke (cr);
   cairo_destroy (cr);
 }
 
