@@ -183,6 +183,20 @@ check "Analyse shows the position in the main window's review" eventually test "
 check "… from the position" \
   eventually bash -c "gdbus call --session --dest $APP_ID --object-path $APP_PATH/window/1 --method org.gtk.Actions.Describe analyse | grep -q '^((true,'"
 
+# --- the demonstration battle: the position shown, not the battle's last ---------
+app_action demonstration
+win_action edit-position
+check "win.edit-position right after app.demonstration: the battle's start" \
+  eventually kpn_is "$START"
+win_action review-play                     # pause the auto-play
+win_action review-goto "uint32 1"
+win_action edit-position
+check "… at move 1 (b4-b5): that position" \
+  eventually kpn_is "ttttt/t1t/ttttt/1ttt1/1c3/2cc1/ccccc/c1c/ccccc t home home"
+win_action review-goto "uint32 0"
+win_action edit-position
+check "… back at the start: the start" eventually kpn_is "$START"
+
 check "the app quits" quit_app
 check_no_criticals "$tmp"/app*.log
 done_testing
