@@ -9,6 +9,12 @@
 #define SPAN_X (KZ_GRID_FILES - 1 + 2 * KZ_BOARD_MARGIN_X)
 #define SPAN_Y (KZ_GRID_RANKS - 1 + 2 * KZ_BOARD_MARGIN_Y)
 
+double
+kz_board_geometry_aspect (void)
+{
+  return (double) SPAN_Y / SPAN_X;
+}
+
 void
 kz_board_geometry_init (KzBoardGeometry *geometry,
                         double           width,

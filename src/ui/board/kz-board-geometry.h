@@ -37,6 +37,8 @@ typedef enum {
   KZ_BOARD_RIGHT,
 } KzBoardDirection;
 
+/* The board's height over its width when it fills its area exactly. */
+double kz_board_geometry_aspect (void);
 void   kz_board_geometry_init (KzBoardGeometry *geometry,
                                double           width,
                                double           height,

@@ -13,10 +13,13 @@
 #include "kz-lesson.h"
 #include "kz-puzzle.h"
 #include "kz-puzzles-window.h"
+#include "kz-board-geometry.h"
 #include "kz-rating-graph.h"
 
 /* Below this width the side panel goes under the board. */
 #define NARROW_WIDTH 760
+/* The board's height-request in the .ui file, the least it is given. */
+#define BOARD_MIN_HEIGHT 300
 /* The reply comes after the solver's move has been seen. */
 #define REPLY_DELAY_MS 500
 /* The solution is played at this pace. */
@@ -130,7 +133,7 @@ show_rating (KzPuzzlesWindow *self, double delta)
                                self->ratings->len);
 }
 
-/* A row of the history: light (labels in a box, one line each), so that
+/* A row of the history: light (labels in a box), so that
  * a dozen of them cost little when the trainer opens. */
 static GtkWidget *
 history_row (const char *puzzle, gboolean solved, int puzzle_rating, double after)
@@ -148,7 +151,9 @@ history_row (const char *puzzle, gboolean solved, int puzzle_rating, double afte
   g_autofree char *text = g_strdup_printf ("%s · %s", solved ? _("Solved") : _("Failed"), sub);
   GtkWidget *label = gtk_label_new (text);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* wrapped, not cut, in a narrow window */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (box), label);
   g_autofree char *r = g_strdup_printf ("%.0f", after);
@@ -449,6 +454,16 @@ kz_puzzles_window_size_allocate (GtkWidget *widget, int width, int height, int b
                                              : GTK_ORIENTATION_HORIZONTAL;
   if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->puzzle_box)) != want)
     gtk_orientable_set_orientation (GTK_ORIENTABLE (self->puzzle_box), want);
+  /* Narrow, the page scrolls and gives the board only its minimum height:
+   * ask for the height at which the board fills the width (less the
+   * margins), not a small board in the middle of unused space. */
+  int board_h = BOARD_MIN_HEIGHT;
+  if (want == GTK_ORIENTATION_VERTICAL)
+    board_h = MAX (BOARD_MIN_HEIGHT, (int) ((width - 24) * kz_board_geometry_aspect ()));
+  int old_h;
+  gtk_widget_get_size_request (GTK_WIDGET (self->board), NULL, &old_h);
+  if (old_h != board_h)
+    gtk_widget_set_size_request (GTK_WIDGET (self->board), -1, board_h);
   GTK_WIDGET_CLASS (kz_puzzles_window_parent_class)->size_allocate (widget, width, height,
                                                                      baseline);
 }
