@@ -136,6 +136,24 @@ test_classify (void)
   /* lost anyway: no blunder */
   g_assert_cmpint (kz_classify_move (-(W - 9), -(W - 3), 5, FALSE), ==, KZ_MOVE_CLASS_BEST);
 
+  /* an inaccuracy only when both searches reached the meaningful depth
+   * (issue 30: the one 200 ms inaccuracy of three games that fell back
+   * to good at depth 14 came from depths 10 / 9) */
+  g_assert_cmpint (kz_move_class_at_depth (KZ_MOVE_CLASS_INACCURACY, 82, 58, 10, 9, 10), ==,
+                   KZ_MOVE_CLASS_GOOD);
+  g_assert_cmpint (kz_move_class_at_depth (KZ_MOVE_CLASS_INACCURACY, 82, 58, 9, 12, 10), ==,
+                   KZ_MOVE_CLASS_GOOD);
+  g_assert_cmpint (kz_move_class_at_depth (KZ_MOVE_CLASS_INACCURACY, -12, -80, 11, 10, 10), ==,
+                   KZ_MOVE_CLASS_INACCURACY);
+  /* exact: a final position or a table (depth 0), a forced result */
+  g_assert_cmpint (kz_move_class_at_depth (KZ_MOVE_CLASS_INACCURACY, -12, -80, 12, 0, 10), ==,
+                   KZ_MOVE_CLASS_INACCURACY);
+  g_assert_cmpint (kz_move_class_at_depth (KZ_MOVE_CLASS_INACCURACY, -1000, -(W - 1), 3, 3, 10),
+                   ==, KZ_MOVE_CLASS_INACCURACY);
+  /* the other classes are not gated */
+  g_assert_cmpint (kz_move_class_at_depth (KZ_MOVE_CLASS_MISTAKE, 0, -120, 2, 2, 10), ==,
+                   KZ_MOVE_CLASS_MISTAKE);
+
   char buf[32];
   kz_score_format (35, buf, sizeof buf);
   g_assert_cmpstr (buf, ==, "35");

@@ -61,6 +61,19 @@ kz_classify_move (int best_score, int played_score, int n_legal, bool is_best)
   return KZ_MOVE_CLASS_BLUNDER;
 }
 
+KzMoveClass
+kz_move_class_at_depth (KzMoveClass cls, int score_before, int score_after,
+                        int depth_before, int depth_after, int need)
+{
+  if (cls != KZ_MOVE_CLASS_INACCURACY)
+    return cls;
+  if (abs (score_before) >= KZ_SCORE_WIN_MIN || abs (score_after) >= KZ_SCORE_WIN_MIN)
+    return cls;
+  if ((depth_before > 0 && depth_before < need) || (depth_after > 0 && depth_after < need))
+    return KZ_MOVE_CLASS_GOOD;
+  return cls;
+}
+
 const char *
 kz_move_class_name (KzMoveClass cls)
 {

@@ -71,6 +71,11 @@ extern "C" {
 #define KZ_ANALYSIS_LOST_INACCURACY (-999)
 #define KZ_ANALYSIS_LOST_MISTAKE    (-700)
 
+/* The least search depth at which an inaccuracy (0.05 ≤ L < 0.10) is
+ * shown: below it the searches before and after a move differ by as
+ * much as the band (issue 30; measured in doc/ENGINE.md). */
+#define KZ_ANALYSIS_MEANINGFUL_DEPTH 10
+
 typedef enum {
   KZ_MOVE_CLASS_NONE = 0,     /* not analysed */
   KZ_MOVE_CLASS_FORCED,
@@ -92,6 +97,15 @@ double      kz_expected_result (int score);
  * of legal moves the mover had; is_best tells whether the move played
  * is the engine's best move. */
 KzMoveClass kz_classify_move (int best_score, int played_score, int n_legal, bool is_best);
+
+/* An inaccuracy by the expected-result band only when both searches
+ * (before and after the move, of depths depth_before / depth_after)
+ * reached `need` plies, else good: shallower searches differ by as much
+ * as the band.  A forced result (either score a win or a loss) is exact,
+ * and depth 0 (a final position, an endgame table) counts as exact.
+ * Other classes are returned unchanged. */
+KzMoveClass kz_move_class_at_depth (KzMoveClass cls, int score_before, int score_after,
+                                    int depth_before, int depth_after, int need);
 
 /* "forced", "best", "good", "inaccuracy", "mistake", "blunder" ("" for
  * NONE): the words of kazaki-cli analyse. */

@@ -265,8 +265,15 @@ kz_game_analysis_get_move_class (KzGameAnalysis *self, guint ply)
   int side = pos->side;
   int n_legal = (int) MIN (kz_count_moves (pos), (guint64) G_MAXINT);
   gboolean is_best = before->has_best && kz_move_equal (&before->best, &self->moves[ply - 1]);
-  return kz_classify_move (kz_score_for_cossacks (before->score, side),
-                           kz_score_for_cossacks (after->score, side), n_legal, is_best);
+  KzMoveClass cls = kz_classify_move (kz_score_for_cossacks (before->score, side),
+                                      kz_score_for_cossacks (after->score, side), n_legal,
+                                      is_best);
+  int need = KZ_ANALYSIS_MEANINGFUL_DEPTH;
+  if (self->settings.depth > 0)
+    need = MIN (need, self->settings.depth);
+  cls = kz_move_class_at_depth (cls, before->score, after->score, before->depth, after->depth,
+                                need);
+  return cls;
 }
 
 guint
