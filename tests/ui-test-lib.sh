@@ -94,9 +94,14 @@ quit_app() {
 }
 
 # One TAP line: no GTK or GLib critical in the app's logs.
+# One warning is GTK's own and is not counted: GTK >= 4.22's SVG animation
+# (gtk_svg_advance, for its animated icons) warns "time went backward" when
+# the frame clock steps back under Xvfb (seen once on the Debian 14 stack,
+# GTK 4.24); no Kazaki code is on that path.
 check_no_criticals() {   # check_no_criticals LOG...
+  local gtk_own='gtk_svg_advance: time went backward'
   grep -H -B8 -A3 -E "CRITICAL|Gtk-WARNING" "$@" >&2 || true
-  if grep -h -E 'CRITICAL|Gtk-WARNING|GLib-GObject-WARNING' "$@" > "$tmp/criticals"; then
+  if grep -h -E 'CRITICAL|Gtk-WARNING|GLib-GObject-WARNING' "$@" | grep -v -F "$gtk_own" > "$tmp/criticals"; then
     not_ok "no critical warnings from the app" "$(head -20 "$tmp/criticals")"
   else
     ok "no critical warnings from the app"
