@@ -399,24 +399,9 @@ migrate (KzStore *self, gint64 version, GError **error)
           return FALSE;
         }
     }
-  if (rc == SQLITE_OK && version < 3)
-    rc = kz_store_exec (self, migration_v3);
-  if (rc == SQLITE_OK && version < 4)
-    rc = kz_store_exec (self, migration_v4);
-  if (rc == SQLITE_OK && version < 5)
-    rc = kz_store_exec (self, migration_v5);
-  if (rc == SQLITE_OK && version < 6)
-    rc = kz_store_exec (self, migration_v6);
-  if (rc == SQLITE_OK && version < 7)
-    rc = kz_store_exec (self, migration_v7);
-  if (rc == SQLITE_OK && version < 8)
-    rc = kz_store_exec (self, migration_v8);
-  if (rc == SQLITE_OK && version < 9)
-    rc = kz_store_exec (self, migration_v9);
-  if (rc == SQLITE_OK && version < 10)
-    rc = kz_store_exec (self, migration_v10);
-  if (rc == SQLITE_OK && version < 11)
-    rc = kz_store_exec (self, migration_v11);
+  /* The others are SQL alone, in the table's order. */
+  for (gint64 v = MAX (version + 1, 3); rc == SQLITE_OK && v <= KZ_STORE_SCHEMA_VERSION; v++)
+    rc = kz_store_exec (self, kz_store_migrations[v]);
   if (rc == SQLITE_OK)
     rc = kz_store_exec (self, "PRAGMA application_id = " G_STRINGIFY (KZ_APPLICATION_ID));
   if (rc != SQLITE_OK)
