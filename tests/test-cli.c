@@ -429,7 +429,7 @@ test_puzzle_attempts (void)
 }
 
 /* The per-game lines of match --verbose: game N COSSACKS TURKS RESULT
- * TERMINATION PLIES OPENING KPN. */
+ * TERMINATION PLIES OPENING KPN PICKUPS DELIVERIES. */
 static GPtrArray *
 match_games (const char *out)
 {
@@ -439,7 +439,7 @@ match_games (const char *out)
     if (g_str_has_prefix (lines[i], "game\t"))
       {
         char **f = g_strsplit (lines[i], "\t", -1);
-        g_assert_cmpint (g_strv_length (f), ==, 9);
+        g_assert_cmpint (g_strv_length (f), ==, 11);
         g_ptr_array_add (games, f);
       }
   return games;
@@ -522,6 +522,39 @@ test_match (void)
                              "--opening-plies", "0", "--verbose", "--position", won, NULL);
   g_autoptr (GPtrArray) played_games = match_games (played.out);
   g_assert_cmpstr (((char **) played_games->pdata[0])[5], !=, "tables");
+
+  /* flag pick-ups and deliveries, per game (Cossacks,Turks) and per
+   * player: greedy jumps the standing flag (c7xc9) rather than step */
+  g_auto (Run) pick = cli ("match", "--cossacks", "greedy", "--turks", "random", "--games", "2",
+                           "--opening-plies", "0", "--max-plies", "1", "--verbose", "--position",
+                           "5/3/2c2/5/5/5/5/3/t4 c home home", NULL);
+  g_assert_cmpint (pick.status, ==, 0);
+  g_autoptr (GPtrArray) pick_games = match_games (pick.out);
+  g_assert_cmpint (pick_games->len, ==, 2);
+  for (guint i = 0; i < pick_games->len; i++)
+    {
+      char **f = pick_games->pdata[i];
+      g_assert_cmpstr (f[9], ==, "1,0");
+      g_assert_cmpstr (f[10], ==, "0,0");
+    }
+  g_assert_nonnull (strstr (pick.err, "flags: first (greedy) picked up 2, delivered 0; "
+                                      "second (random) picked up 0, delivered 0"));
+  /* a carrier one step from home: level 1 never misses a win */
+  g_auto (Run) home = cli ("match", "--cossacks", "random", "--turks", "1", "--games", "2",
+                           "--paired", "--opening-plies", "0", "--verbose", "--position",
+                           "5/3/5/5/5/5/2c2/3/t4 c home c3", NULL);
+  g_assert_cmpint (home.status, ==, 0);
+  g_autoptr (GPtrArray) home_games = match_games (home.out);
+  g_assert_cmpint (home_games->len, ==, 2);
+  /* the second game: level 1 plays the Cossacks */
+  char **hf = home_games->pdata[1];
+  g_assert_cmpstr (hf[2], ==, "1");
+  g_assert_cmpstr (hf[4], ==, "1-0");
+  g_assert_cmpstr (hf[5], ==, "flag");
+  g_assert_cmpstr (hf[6], ==, "1");
+  g_assert_cmpstr (hf[9], ==, "0,0");
+  g_assert_cmpstr (hf[10], ==, "1,0");
+  g_assert_nonnull (strstr (home.err, "second (1) picked up 0, delivered 1\n"));
 
   /* an unknown player names the valid ones */
   g_auto (Run) unknown = cli ("match", "--cossacks", "grandmaster", "--turks", "1", NULL);

@@ -305,6 +305,8 @@ typedef struct {
   int64_t     max_ms;
   int64_t     total_depth;
   uint64_t    nodes;
+  int         pickups;      /* enemy flags jumped from their centre */
+  int         deliveries;   /* games won by bringing the flag home */
 } Player;
 
 static bool
@@ -484,13 +486,17 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
     "                (termination 'tables')\n"
     "  --verbose     one line per game on stdout before the summary:\n"
     "                game N COSSACKS TURKS RESULT TERMINATION PLIES OPENING KPN\n"
+    "                PICKUPS DELIVERIES\n"
     "                (tab-separated; RESULT 1-0, 0-1 or 1/2-1/2; OPENING the\n"
-    "                random moves, '-' when none; KPN the final position)\n"
+    "                random moves, '-' when none; KPN the final position;\n"
+    "                PICKUPS and DELIVERIES 'C,T': how often the Cossacks and\n"
+    "                the Turks jumped the enemy's standing flag, and brought\n"
+    "                it home)\n"
     "\n"
     "A game is drawn on the third occurrence of a position or after --max-plies\n"
     "plies (default 400).  Levels that use the endgame tables get them unless\n"
-    "--no-tables is given.  Per-player move times, depths and the terminations\n"
-    "go to stderr.  An unknown player exits with status 2.\n";
+    "--no-tables is given.  Per-player move times, depths, the terminations and\n"
+    "each player's flag pick-ups and deliveries go to stderr.  An unknown player exits with status 2.\n";
   Player players[2];
   bool have[2] = { false, false };
   long games = 10, max_plies = DEFAULT_MAX_PLIES, opening = 2;
@@ -626,6 +632,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
       size_t opening_len = 0;
       int winner = -1;
       int ply;
+      int pickups[2] = { 0, 0 }, deliveries[2] = { 0, 0 };
       for (ply = 0;; ply++)
         {
           KzOutcome out = kz_position_outcome (&pos);
@@ -633,6 +640,11 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
             {
               winner = out.winner;
               by_reason[out.reason]++;
+              if (out.reason == KZ_REASON_FLAG)
+                {
+                  deliveries[winner]++;
+                  by_side[winner]->deliveries++;
+                }
               result = kz_reason_name (out.reason);
               break;
             }
@@ -705,6 +717,12 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
               p->total_depth += r.depth;
               p->nodes += r.nodes;
             }
+          int enemy = 1 - pos.side;
+          if (pos.flag[enemy] == KZ_FLAG_HOME && (move.carried >> enemy & 1))
+            {
+              pickups[pos.side]++;
+              p->pickups++;
+            }
           kz_position_make_move (&pos, &move);
           if (move.n_jumps > 0)
             last_jump = n;
@@ -725,10 +743,11 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
         {
           char final[KZ_KPN_MAX];
           kz_kpn_format (&pos, final, sizeof final);
-          printf ("game\t%ld\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", g + 1, by_side[0]->name,
-                  by_side[1]->name,
+          printf ("game\t%ld\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%d,%d\t%d,%d\n", g + 1,
+                  by_side[0]->name, by_side[1]->name,
                   winner == KZ_COSSACKS ? "1-0" : winner == KZ_TURKS ? "0-1" : "1/2-1/2",
-                  result, ply, opening_text, final);
+                  result, ply, opening_text, final, pickups[0], pickups[1], deliveries[0],
+                  deliveries[1]);
           fflush (stdout);
         }
     }
@@ -747,6 +766,9 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
            "repetition %d, max-plies %d, tables %d\n", games, (double) total_plies / (double) games,
            by_reason[KZ_REASON_FLAG], by_reason[KZ_REASON_ANNIHILATION],
            by_reason[KZ_REASON_BLOCKED], by_repetition, by_max, by_tables);
+  fprintf (stderr, "flags: first (%s) picked up %d, delivered %d; second (%s) picked up %d, "
+           "delivered %d\n", players[0].name, players[0].pickups, players[0].deliveries,
+           players[1].name, players[1].pickups, players[1].deliveries);
   for (int s = 0; s < 2; s++)
     {
       Player *p = &players[s];
