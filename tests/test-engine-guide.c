@@ -336,11 +336,115 @@ test_explain_flag (void)
   g_assert_true (facts.facts & KZ_FACT_TOOK_CARRIER);
 }
 
+/* ---- the warning before a losing move ---- */
+
+static void
+test_warn_pieces (void)
+{
+  /* from the start, c4-c5 lets the Turk on c6 take c5 and then b4 or d4
+   * (c6xc4xa4 or c6xc4xe4); another move loses nothing */
+  KzPosition pos;
+  KzGuideRisk risk;
+  KzMove safer;
+  kz_position_init_start (&pos);
+  KzMove m = find_move (&pos, "c4", "c5");
+  g_assert_true (kz_guide_should_warn (&pos, &m, &risk, &safer));
+  g_assert_false (risk.wins);
+  g_assert_cmpint (risk.flag, ==, -1);
+  g_assert_cmpint (risk.net, ==, 2);
+  g_assert_true (risk.reply.captured == points ("c5 b4") || risk.reply.captured == points ("c5 d4"));
+  KzGuideRisk other;
+  kz_guide_risk (&pos, &safer, &other);
+  g_assert_cmpint (other.weight, <=, 0);
+  g_assert_false (kz_guide_should_warn (&pos, &safer, NULL, NULL));
+}
+
+static void
+test_warn_win (void)
+{
+  /* the last Cossack steps next to the Turk: taken, the game is lost */
+  KzPosition pos = make_position ("c4", "c6", 'c', "home", "home");
+  KzGuideRisk risk;
+  KzMove m = find_move (&pos, "c4", "c5");
+  g_assert_true (kz_guide_should_warn (&pos, &m, &risk, NULL));
+  g_assert_true (risk.wins);
+  g_assert_cmpint (risk.weight, ==, KZ_GUIDE_RISK_WIN);
+  m = find_move (&pos, "c4", "b4");
+  g_assert_false (kz_guide_should_warn (&pos, &m, &risk, NULL));
+  g_assert_false (risk.wins);
+}
+
+static void
+test_warn_flag (void)
+{
+  /* c1 leaving frees the point behind the standing Cossack flag on c2:
+   * the Turk on c3 jumps it and goes on over b1 (c3xc1xa1) */
+  KzPosition pos = make_position ("c1 a5", "c3 e9", 'c', "home", "home");
+  KzGuideRisk risk;
+  KzMove m = find_move (&pos, "c1", "b1");
+  g_assert_true (kz_guide_should_warn (&pos, &m, &risk, NULL));
+  g_assert_cmpint (risk.flag, ==, KZ_COSSACKS);
+  g_assert_cmpint (risk.reply.from, ==, pt ("c3"));
+  m = find_move (&pos, "a5", "a4");
+  g_assert_false (kz_guide_should_warn (&pos, &m, &risk, NULL));
+  g_assert_cmpint (risk.flag, ==, -1);
+
+  /* a capture that loses no more than it takes is no losing move */
+  pos = make_position ("c4 a1", "c5 e9", 'c', "home", "home");
+  m = find_move (&pos, "c4", "c6");
+  kz_guide_risk (&pos, &m, &risk);
+  g_assert_cmpint (risk.weight, <=, 0);
+}
+
+/* No move is warned about when every move loses as much (the least risk
+ * is the move's own), over random games: the warning always leaves a
+ * better move. */
+static void
+test_warn_random (void)
+{
+  static KzMoveList list;
+  GRand *rand = g_rand_new_with_seed (30);
+  int warned = 0;
+  for (int game = 0; game < 20; game++)
+    {
+      KzPosition pos;
+      kz_position_init_start (&pos);
+      for (int ply = 0; ply < 120 && kz_position_outcome (&pos).winner < 0; ply++)
+        {
+          int n = kz_generate_moves (&pos, &list);
+          if (n == 0)
+            break;
+          KzMove m = list.moves[g_rand_int_range (rand, 0, n)];
+          KzGuideRisk risk;
+          KzMove safer;
+          if (kz_guide_should_warn (&pos, &m, &risk, &safer))
+            {
+              KzGuideRisk other;
+              warned++;
+              g_assert_cmpint (risk.weight, >, 0);
+              kz_guide_risk (&pos, &safer, &other);
+              g_assert_cmpint (other.weight, <, risk.weight);
+              g_assert_false (kz_guide_should_warn (&pos, &safer, NULL, NULL));
+            }
+          else if (n == 1)
+            g_assert_false (kz_guide_should_warn (&pos, &m, NULL, NULL));
+          kz_position_make_move (&pos, &m);
+        }
+    }
+  g_test_message ("%d random moves warned about", warned);
+  g_assert_cmpint (warned, >, 0);
+  g_rand_free (rand);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/guide/danger/plain", test_danger_plain);
+  g_test_add_func ("/engine/guide/warn/pieces", test_warn_pieces);
+  g_test_add_func ("/engine/guide/warn/win", test_warn_win);
+  g_test_add_func ("/engine/guide/warn/flag", test_warn_flag);
+  g_test_add_func ("/engine/guide/warn/random", test_warn_random);
   g_test_add_func ("/engine/guide/danger/corner", test_danger_corner);
   g_test_add_func ("/engine/guide/danger/chain", test_danger_chain);
   g_test_add_func ("/engine/guide/must-capture/pieces", test_must_capture);

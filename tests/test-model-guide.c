@@ -163,6 +163,37 @@ test_roads (void)
   g_assert_cmpstr (carried, ==, "Your road home with their flag: 3 turns (solid line).");
 }
 
+/* The warning before a losing move of the side to move in pos. */
+static char *
+warning (const KzPosition *pos, const char *text)
+{
+  KzMove move;
+  KzError err;
+  KzGuideRisk risk;
+  if (!kz_move_parse (pos, text, &move, &err))
+    g_error ("%s: %s", text, err.message);
+  g_assert_true (kz_guide_should_warn (pos, &move, &risk, NULL));
+  return kz_guide_warning_text (pos, &move, &risk);
+}
+
+static void
+test_warning (void)
+{
+  KzPosition pos;
+  kz_position_init_start (&pos);
+  g_autofree char *pieces = warning (&pos, "c4-c5");
+  g_assert_true (g_str_equal (pieces, "After c4-c5 the computer can take your pieces on b4 and c5.")
+                 || g_str_equal (pieces, "After c4-c5 the computer can take your pieces on d4 and c5."));
+
+  pos = make_position ("c4", "c6", 'c', "home", "home");
+  g_autofree char *win = warning (&pos, "c4-c5");
+  g_assert_cmpstr (win, ==, "After c4-c5 the computer can win at once: c6xc4.");
+
+  pos = make_position ("c1 a5", "c3 e9", 'c', "home", "home");
+  g_autofree char *flag = warning (&pos, "c1-b1");
+  g_assert_cmpstr (flag, ==, "After c1-b1 the computer can take your flag: c3xc1xa1.");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -176,5 +207,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/guide/must-capture", test_must_capture);
   g_test_add_func ("/model/guide/danger", test_danger);
   g_test_add_func ("/model/guide/roads", test_roads);
+  g_test_add_func ("/model/guide/warning", test_warning);
   return g_test_run ();
 }

@@ -15,7 +15,8 @@
  *   - after a dialog closes, the keyboard focus is back on the board;
  *   - at the smallest window size the title is not cut;
  *   - the first start asks how to begin (issue 24), and How to Play is
- *     not modal and opens again where it was left.
+ *     not modal and opens again where it was left;
+ *   - a guided game warns before a losing move.
  *
  * Runs the real application in this process.  Needs a display
  * (./build-aux/test runs it under Xvfb); skipped without.
@@ -30,6 +31,8 @@
 #include "kz-application.h"
 #include "kz-board-geometry.h"
 #include "kz-board-view.h"
+#include "kz-guide.h"
+#include "kz-guide-panel.h"
 #include "kz-move-row.h"
 #include "kz-moves-view.h"
 #include "kz-player-card.h"
@@ -957,6 +960,116 @@ test_title_at_min_size (void)
   ui_test_wait_ms (500);
 }
 
+/* ---- the guided game warns before a losing move ------------------------ */
+
+static gboolean
+players_turn (gpointer data)
+{
+  KzWindow *window = data;
+  KzGame *game = kz_window_get_game (window);
+  KzSide side = kz_game_get_side_to_move (game);
+  return kz_game_get_player_kind (game, side) == KZ_PLAYER_HUMAN
+         && kz_board_view_get_interactive (live_board (window));
+}
+
+static gboolean
+warning_shown (gpointer data)
+{
+  return kz_guide_panel_get_warning_shown (data);
+}
+
+/* A move of the player that the guide warns about (risky), and a safer
+ * one. */
+static void
+risky_and_safer (KzGame *game, KzMove *risky, KzMove *safer)
+{
+  g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+  const KzPosition *pos = kz_game_get_position (game);
+  for (guint i = 0; i < moves->len; i++)
+    if (kz_guide_should_warn (pos, &g_array_index (moves, KzMove, i), NULL, safer))
+      {
+        *risky = g_array_index (moves, KzMove, i);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* In a guided game a move that lets the computer take more than another
+ * would is not played at once: the panel says what it loses and offers
+ * Play Anyway and Choose Another Move; a safe move is played at once; the
+ * aid (guide-warn) switched off, no warning. */
+static void
+test_guided_warning (void)
+{
+  KzWindow *window = ui_test_main_window (the_app);
+  GSettings *settings = kz_window_get_settings (window);
+  KzGuidePanel *panel;
+  KzBoardView *board;
+  KzGame *game;
+  KzMove risky, safer;
+  guint ply;
+
+  g_settings_set_boolean (settings, "human-pace", FALSE);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "guided-game", NULL);
+  g_assert_true (wait_until (players_turn, window));
+  game = kz_window_get_game (window);
+  panel = KZ_GUIDE_PANEL (ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_GUIDE_PANEL));
+  g_assert_nonnull (panel);
+  g_assert_true (kz_guide_panel_get_guided (panel));
+  board = live_board (window);
+
+  /* the losing move waits behind the warning */
+  risky_and_safer (game, &risky, &safer);
+  ply = kz_game_get_ply (game);
+  g_signal_emit_by_name (board, "move-chosen", &risky);
+  g_assert_true (kz_guide_panel_get_warning_shown (panel));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, ply);
+  g_autoptr (GString) text = g_string_new (NULL);
+  ui_test_collect_text (GTK_WIDGET (panel), text);
+  g_assert_nonnull (strstr (text->str, "the computer can"));
+  GtkWidget *another = ui_test_find_button (GTK_WIDGET (panel), "_Choose Another Move");
+  GtkWidget *anyway = ui_test_find_button (GTK_WIDGET (panel), "_Play Anyway");
+  g_assert_nonnull (another);
+  g_assert_nonnull (anyway);
+  g_assert_true (gtk_widget_has_focus (another));
+
+  /* Choose Another Move: nothing played, the board has the focus */
+  g_signal_emit_by_name (another, "clicked");
+  g_assert_false (kz_guide_panel_get_warning_shown (panel));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, ply);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == GTK_WIDGET (board) || gtk_widget_is_ancestor (focus, GTK_WIDGET (board)));
+
+  /* a safer move is played at once */
+  g_signal_emit_by_name (board, "move-chosen", &safer);
+  g_assert_false (kz_guide_panel_get_warning_shown (panel));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, ply + 1);
+  g_assert_true (wait_until (players_turn, window));
+
+  /* Play Anyway plays the warned move */
+  risky_and_safer (game, &risky, &safer);
+  ply = kz_game_get_ply (game);
+  g_signal_emit_by_name (board, "move-chosen", &risky);
+  g_assert_true (wait_until (warning_shown, panel));
+  g_signal_emit_by_name (ui_test_find_button (GTK_WIDGET (panel), "_Play Anyway"), "clicked");
+  g_assert_false (kz_guide_panel_get_warning_shown (panel));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, ply + 1);
+  g_assert_true (kz_move_equal (kz_game_get_move (game, ply), &risky));
+
+  /* the aid off: no warning */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "guided-game", NULL);
+  g_assert_true (wait_until (players_turn, window));
+  game = kz_window_get_game (window);
+  g_settings_set_boolean (settings, "guide-warn", FALSE);
+  risky_and_safer (game, &risky, &safer);
+  ply = kz_game_get_ply (game);
+  g_signal_emit_by_name (board, "move-chosen", &risky);
+  g_assert_false (kz_guide_panel_get_warning_shown (panel));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, ply + 1);
+  g_settings_reset (settings, "guide-warn");
+  g_settings_reset (settings, "human-pace");
+}
+
 /* ---- running inside the application ------------------------------------- */
 
 static void
@@ -980,6 +1093,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-window/preferences", test_preferences);
   g_test_add_func ("/ui-window/follows-game", test_follows_game);
   g_test_add_func ("/ui-window/cards-follow-game", test_cards_follow_game);
+  g_test_add_func ("/ui-window/guided-warning", test_guided_warning);
   g_test_add_func ("/ui-window/move-list-at-end-wide", test_move_list_at_end_wide);
   g_test_add_func ("/ui-window/move-list-at-end-small", test_move_list_at_end_small);
   g_test_add_func ("/ui-window/move-list-opened-wide", test_move_list_opened_wide);

@@ -5,6 +5,7 @@
  */
 #include "kz-guide.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* pos with `side` to move (and the hash kept right). */
@@ -244,4 +245,82 @@ kz_guide_explain (const KzPosition *before, const KzMove *move, KzMoveFacts *fac
       if (kz_guide_flag_road (&after, (KzSide) o, &road))
         facts->road_left = road.n - 1;
     }
+}
+
+/* ---- the risk of a move ---- */
+
+void
+kz_guide_risk (const KzPosition *pos, const KzMove *move, KzGuideRisk *risk)
+{
+  KzMoveList list;   /* 28 KB on the stack: not a hot path */
+  int s = pos->side, o = 1 - s;
+  KzPosition after = *pos;
+  memset (risk, 0, sizeof *risk);
+  kz_position_make_move (&after, move);
+  if (kz_position_outcome (&after).winner >= 0)
+    {
+      risk->weight = INT_MIN / 2;   /* the move wins (no move loses at once) */
+      return;
+    }
+  int took = kz_popcount (move->captured);
+  risk->net = (int8_t) -took;
+  risk->weight = -took * 10;
+  risk->flag = -1;
+  bool first = true;
+  kz_generate_moves (&after, &list);
+  for (int i = 0; i < list.count; i++)
+    {
+      const KzMove *r = &list.moves[i];
+      KzPosition next = after;
+      kz_position_make_move (&next, r);
+      bool wins = kz_position_outcome (&next).winner == o;
+      /* a flag taken from the mover: one that ends on a piece of the
+       * other side when it did not stand on one before (the mover's
+       * flag jumped at home or its carrier taken, or the piece of the
+       * mover carrying the other side's flag taken) */
+      int flag = -1;
+      for (int f = 0; f < 2 && flag < 0; f++)
+        {
+          bool was = after.flag[f] != KZ_FLAG_HOME && (after.pieces[o] >> after.flag[f] & 1);
+          bool now = next.flag[f] != KZ_FLAG_HOME && (next.pieces[o] >> next.flag[f] & 1);
+          if (now && !was)
+            flag = f;
+        }
+      int net = kz_popcount (r->captured) - took;
+      int weight = wins ? KZ_GUIDE_RISK_WIN : net * 10 + (flag >= 0 ? 25 : 0);
+      if (first || weight > risk->weight)
+        {
+          risk->wins = wins;
+          risk->flag = (int8_t) flag;
+          risk->net = (int8_t) net;
+          risk->weight = weight;
+          risk->reply = *r;
+          first = false;
+        }
+    }
+}
+
+bool
+kz_guide_should_warn (const KzPosition *pos, const KzMove *move, KzGuideRisk *risk,
+                      KzMove *safer)
+{
+  KzMoveList list;   /* 28 KB on the stack: not a hot path */
+  KzGuideRisk mine, other;
+  int least = INT_MAX;
+
+  kz_guide_risk (pos, move, &mine);
+  if (risk)
+    *risk = mine;
+  kz_generate_moves (pos, &list);
+  for (int i = 0; i < list.count; i++)
+    {
+      kz_guide_risk (pos, &list.moves[i], &other);
+      if (other.weight < least)
+        {
+          least = other.weight;
+          if (safer)
+            *safer = list.moves[i];
+        }
+    }
+  return mine.weight > 0 && least < mine.weight;
 }

@@ -78,6 +78,34 @@ typedef struct {
   int      road_left;   /* turns left on the carrier's road home */
 } KzMoveFacts;
 
+/* What the other side could do at once after a move: its most damaging
+ * reply, judged as a beginner sees it (one reply, no further look
+ * ahead), for the guided game's warning before a losing move.  The
+ * reply's weight: a win at once above taking a flag from the mover (its
+ * own, jumped or with its carrier, or the one its piece carries) above
+ * pieces; the pieces the move itself took are subtracted. */
+typedef struct {
+  bool    wins;        /* the reply wins the game at once */
+  int8_t  flag;        /* the flag (a KzSide) the reply takes from the mover:
+                        * its own flag, or the one its piece carries; -1 none */
+  int8_t  net;         /* pieces the reply takes minus pieces the move took */
+  int     weight;      /* KZ_GUIDE_RISK_WIN, or net * 10 + (flag >= 0 ? 25 : 0) */
+  KzMove  reply;       /* the reply (when weight > 0 or wins) */
+} KzGuideRisk;
+
+#define KZ_GUIDE_RISK_WIN 10000
+
+/* The risk of `move` (legal in pos).  A move that wins at once has
+ * weight INT_MIN / 2 (no risk). */
+void kz_guide_risk (const KzPosition *pos, const KzMove *move, KzGuideRisk *risk);
+
+/* True when the guided game should warn before `move` (legal in pos):
+ * its risk's weight is above 0 and another legal move has a smaller
+ * weight.  Fills `risk` with the move's risk and `*safer` with a legal
+ * move of the least weight (either may be NULL). */
+bool kz_guide_should_warn (const KzPosition *pos, const KzMove *move, KzGuideRisk *risk,
+                           KzMove *safer);
+
 /* The facts of `move` (legal in `before`). */
 void kz_guide_explain (const KzPosition *before, const KzMove *move, KzMoveFacts *facts);
 

@@ -6,6 +6,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "kz-notation.h"
+
 char *
 kz_guide_points_text (KzBits points)
 {
@@ -194,4 +196,36 @@ kz_guide_road_text (const KzFlagRoad *road, KzSide player)
                                            "Their road to your flag and home: %d turns from %s (dashed line).",
                                            turns),
                               turns, start);
+}
+
+char *
+kz_guide_warning_text (const KzPosition *pos, const KzMove *move, const KzGuideRisk *risk)
+{
+  char played[KZ_MOVE_STR_MAX], reply[KZ_MOVE_STR_MAX];
+  int taken = kz_popcount (risk->reply.captured);
+
+  kz_move_format (move, played, sizeof played);
+  kz_move_format (&risk->reply, reply, sizeof reply);
+  if (risk->wins)
+    /* Translators: the first %s: the player's move; the second: the computer's reply, "c6xc4" */
+    return g_strdup_printf (_("After %s the computer can win at once: %s."), played, reply);
+  if (risk->flag == pos->side)
+    /* Translators: the first %s: the player's move; the second: the computer's reply */
+    return g_strdup_printf (_("After %s the computer can take your flag: %s."), played, reply);
+  if (risk->flag >= 0)
+    /* Translators: the first %s: the player's move; the second: the computer's reply */
+    return g_strdup_printf (_("After %s the computer can take back its flag: %s."), played, reply);
+  g_autofree char *points = kz_guide_points_text (risk->reply.captured);
+  if (move->captured == 0)
+    /* Translators: the first %s: the player's move; the second: points */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "After %s the computer can take your piece on %s.",
+                                         "After %s the computer can take your pieces on %s.",
+                                         (gulong) taken),
+                            played, points);
+  /* Translators: the first %s: the player's capture; the second: points */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "After %s the computer can take back more than you took: your piece on %s.",
+                                       "After %s the computer can take back more than you took: your pieces on %s.",
+                                       (gulong) taken),
+                          played, points);
 }

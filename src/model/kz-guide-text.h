@@ -31,4 +31,11 @@ char *kz_guide_danger_text      (const KzPosition *pos,
 char *kz_guide_road_text        (const KzFlagRoad *road,
                                  KzSide            player);
 
+/* Why the guided game warns before `move` of the side to move in `pos`
+ * (risk from kz_guide_should_warn): "After c4-c5 the computer can take
+ * your pieces on b4, d4 and c5." */
+char *kz_guide_warning_text     (const KzPosition  *pos,
+                                 const KzMove      *move,
+                                 const KzGuideRisk *risk);
+
 G_END_DECLS

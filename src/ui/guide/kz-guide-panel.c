@@ -16,6 +16,9 @@ struct _KzGuidePanel {
 
   /* template children */
   GtkWidget    *aids_button;
+  GtkWidget    *warning_box;
+  GtkLabel     *warning_label;
+  GtkWidget    *choose_another_button;
   GtkLabel     *move_label;
   GtkLabel     *capture_label;
   GtkLabel     *danger_label;
@@ -30,6 +33,8 @@ struct _KzGuidePanel {
   gboolean      guided;
   char         *explanation;   /* the computer's last move in words, or NULL */
   char         *pending;       /* announced once the board has shown the move */
+  gboolean      has_warned;    /* a move waits behind the warning */
+  KzMove        warned;        /* that move */
 };
 
 G_DEFINE_FINAL_TYPE (KzGuidePanel, kz_guide_panel, GTK_TYPE_BOX)
@@ -37,8 +42,12 @@ G_DEFINE_FINAL_TYPE (KzGuidePanel, kz_guide_panel, GTK_TYPE_BOX)
 enum { PROP_0, PROP_BOARD, PROP_LAYER, PROP_GUIDED, N_PROPS };
 static GParamSpec *props[N_PROPS];
 
+enum { SIGNAL_MOVE_CONFIRMED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
 static const char *const aid_keys[] = {
   "guide-legal-moves", "guide-must-capture", "guide-danger", "guide-roads", "guide-explain",
+  "guide-warn",
 };
 
 static gboolean
@@ -168,9 +177,72 @@ announce_pending (KzGuidePanel *self)
   g_clear_pointer (&self->pending, g_free);
 }
 
+/* ---- the warning before a losing move ---- */
+
+static void
+hide_warning (KzGuidePanel *self)
+{
+  if (!self->has_warned)
+    return;
+  self->has_warned = FALSE;
+  gtk_widget_set_visible (self->warning_box, FALSE);
+  g_debug ("guide: warning: off");
+}
+
+gboolean
+kz_guide_panel_check_move (KzGuidePanel *self, const KzMove *move)
+{
+  g_return_val_if_fail (KZ_IS_GUIDE_PANEL (self), TRUE);
+  KzGuideRisk risk;
+
+  hide_warning (self);
+  if (!self->guided || kz_game_is_over (self->game) || !aid_on (self, "guide-warn")
+      || !gtk_widget_get_visible (GTK_WIDGET (self)))
+    return TRUE;
+  const KzPosition *pos = kz_game_get_position (self->game);
+  if (pos->side != (int) player_side (self) || !kz_guide_should_warn (pos, move, &risk, NULL))
+    return TRUE;
+  g_autofree char *text = kz_guide_warning_text (pos, move, &risk);
+  self->warned = *move;
+  self->has_warned = TRUE;
+  gtk_label_set_text (self->warning_label, text);
+  gtk_widget_set_visible (self->warning_box, TRUE);
+  gtk_widget_grab_focus (self->choose_another_button);
+  g_debug ("guide: warning: %s", text);
+  if (self->board)
+    {
+      /* Translators: after the warning, "After c4-c5 the computer can take …" */
+      g_autofree char *said = g_strdup_printf (_("%s Play it anyway, or choose another move?"), text);
+      kz_board_view_announce (self->board, said);
+    }
+  return FALSE;
+}
+
+static void
+play_anyway_clicked (KzGuidePanel *self)
+{
+  KzMove move = self->warned;
+
+  if (!self->has_warned)
+    return;
+  hide_warning (self);
+  if (self->board)
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
+  g_signal_emit (self, signals[SIGNAL_MOVE_CONFIRMED], 0, &move);
+}
+
+static void
+choose_another_clicked (KzGuidePanel *self)
+{
+  hide_warning (self);
+  if (self->board)
+    gtk_widget_grab_focus (GTK_WIDGET (self->board));
+}
+
 static void
 move_played (KzGuidePanel *self, guint ply, gpointer move)
 {
+  hide_warning (self);
   explain_ply (self, ply);
   refresh (self);
   g_clear_pointer (&self->pending, g_free);
@@ -187,6 +259,7 @@ move_played (KzGuidePanel *self, guint ply, gpointer move)
 static void
 move_undone (KzGuidePanel *self)
 {
+  hide_warning (self);
   g_clear_pointer (&self->pending, g_free);
   explain_ply (self, kz_game_get_ply (self->game));
   refresh (self);
@@ -201,6 +274,7 @@ kz_guide_panel_set_game (KzGuidePanel *self, KzGame *game)
   g_set_object (&self->game, game);
   g_signal_group_set_target (self->game_signals, game);
   self->guided = game_is_guided (game);
+  hide_warning (self);
   g_clear_pointer (&self->pending, g_free);
   explain_ply (self, game ? kz_game_get_ply (game) : 0);
   refresh (self);
@@ -222,11 +296,20 @@ kz_guide_panel_get_explanation (KzGuidePanel *self)
   return self->explanation ? self->explanation : "";
 }
 
+gboolean
+kz_guide_panel_get_warning_shown (KzGuidePanel *self)
+{
+  g_return_val_if_fail (KZ_IS_GUIDE_PANEL (self), FALSE);
+  return self->has_warned;
+}
+
 /* ---- the aids' settings ---- */
 
 static void
 aid_changed (KzGuidePanel *self, const char *key)
 {
+  if (!aid_on (self, "guide-warn"))
+    hide_warning (self);
   refresh (self);
 }
 
@@ -341,10 +424,20 @@ kz_guide_panel_class_init (KzGuidePanelClass *klass)
                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS
                                              | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, props);
+  /* The move the player chose to play despite the warning (a KzMove *,
+   * valid during the emission). */
+  signals[SIGNAL_MOVE_CONFIRMED] =
+    g_signal_new ("move-confirmed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/kz-guide-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, KzGuidePanel, aids_button);
+  gtk_widget_class_bind_template_child (widget_class, KzGuidePanel, warning_box);
+  gtk_widget_class_bind_template_child (widget_class, KzGuidePanel, warning_label);
+  gtk_widget_class_bind_template_child (widget_class, KzGuidePanel, choose_another_button);
+  gtk_widget_class_bind_template_callback (widget_class, play_anyway_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, choose_another_clicked);
   gtk_widget_class_bind_template_child (widget_class, KzGuidePanel, move_label);
   gtk_widget_class_bind_template_child (widget_class, KzGuidePanel, capture_label);
   gtk_widget_class_bind_template_child (widget_class, KzGuidePanel, danger_label);

@@ -5,7 +5,7 @@
  *                             with every aid the settings switch on
  *   win.guide-legal-moves,    the aids (settings of the same names,
  *   win.guide-must-capture,   boolean states)
- *   win.guide-danger, win.guide-roads, win.guide-explain
+ *   win.guide-danger, win.guide-roads, win.guide-explain, win.guide-warn
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -196,6 +196,14 @@ static const GActionEntry win_actions[] = {
 static void
 board_move_chosen (KzWindow *self, const KzMove *move)
 {
+  /* a guided game may warn first (and play it on "move-confirmed") */
+  if (kz_guide_panel_check_move (self->guide_panel, move))
+    kz_window_play_move (self, move);
+}
+
+static void
+guide_move_confirmed (KzWindow *self, const KzMove *move)
+{
   kz_window_play_move (self, move);
 }
 
@@ -469,6 +477,8 @@ kz_window_init (KzWindow *self)
   kz_window_welcome_init (self);
   kz_editor_window_actions_init (self);
   g_signal_connect_swapped (self->play->board, "move-chosen", G_CALLBACK (board_move_chosen), self);
+  g_signal_connect_swapped (self->guide_panel, "move-confirmed", G_CALLBACK (guide_move_confirmed),
+                            self);
   g_signal_connect_swapped (self->play->board, "message", G_CALLBACK (board_message), self);
   g_signal_connect_swapped (self->play->board, "animation-done", G_CALLBACK (animation_done), self);
   g_signal_connect_swapped (self->play->board, "notify::flipped", G_CALLBACK (board_flipped_changed),
