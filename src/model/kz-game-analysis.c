@@ -4,6 +4,7 @@
  */
 #include "kz-game-analysis.h"
 #include "kz-store-private.h"
+#include "kz-tables.h"
 
 #include <stdatomic.h>
 #include <string.h>
@@ -701,35 +702,6 @@ finish_run (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Loads the endgame tables once per process — from $KAZAKI_EGTB, else
- * from the cache $XDG_CACHE_HOME/kazaki/endgame-4-vN.kzt that kazaki-cli
- * and the app share, generating it the first time (under a minute) —
- * so that positions with at most KZ_EGTB_MAX_PIECES pieces get their
- * exact scores.  Called from the workers; concurrent calls wait for one
- * another (kz_egtb_init).  Failing (out of memory) is not an error: the
- * search then works without them. */
-static void
-ensure_tables (void)
-{
-  if (kz_egtb_available ())
-    return;
-  const char *env = g_getenv ("KAZAKI_EGTB");
-  g_autofree char *path = NULL;
-  if (env && *env)
-    path = g_strdup (env);
-  else
-    {
-      char name[64];
-      g_snprintf (name, sizeof name, "endgame-%d-v%d.kzt", KZ_EGTB_MAX_PIECES,
-                  KZ_EGTB_FORMAT_VERSION);
-      g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "kazaki", NULL);
-      g_mkdir_with_parents (dir, 0700);
-      path = g_build_filename (dir, name, NULL);
-    }
-  if (!kz_egtb_init (path, NULL))
-    g_debug ("analysis: no memory for the endgame tables");
-}
-
 /* Whether a position to search comes down to TABLES_PIECES pieces. */
 static gboolean
 needs_tables (KzGameAnalysis *self)
@@ -754,7 +726,7 @@ worker (gpointer data)
     g_debug ("analysis worker: setpriority failed");
 #endif
   if (needs_tables (self))
-    ensure_tables ();
+    kz_tables_ensure ();
   KzSearcher *searcher = kz_searcher_new (TT_MB);
   KzSearchLimits limits = { 0 };
   limits.max_time_ms = self->settings.time_ms;

@@ -10,6 +10,7 @@
 
 #include "kz-computer-player.h"
 #include "kz-search.h"
+#include "kz-tables.h"
 
 /* One searcher (and its hash table) per player; the lock covers a
  * search still running after a cancel (the task holds a reference to
@@ -58,12 +59,7 @@ kz_computer_player_new (void)
 static gpointer
 load_tables (gpointer data)
 {
-  char name[64];
-  g_snprintf (name, sizeof name, "endgame-%d-v%d.kzt", KZ_EGTB_MAX_PIECES, KZ_EGTB_FORMAT_VERSION);
-  g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "kazaki", NULL);
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_mkdir_with_parents (dir, 0700);
-  kz_egtb_init (path, NULL);
+  kz_tables_ensure ();
   return NULL;
 }
 

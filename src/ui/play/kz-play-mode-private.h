@@ -7,6 +7,7 @@
 
 #include "kz-board-view.h"
 #include "kz-computer-player.h"
+#include "kz-draw-bar.h"
 #include "kz-play-mode.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,7 @@ struct _KzPlayMode {
   KzBoardView      *board;        /* the game played */
   GtkLabel         *status_label;
   GtkLabel         *detail_label;
+  KzDrawBar        *draw_bar;     /* the computer's draw offer */
 
   KzGame           *game;         /* the session's game, as shown */
   GSignalGroup     *game_signals; /* its signals, which the window follows */
@@ -26,6 +28,10 @@ struct _KzPlayMode {
   gboolean          thinking;
   gboolean          game_over_pending;  /* show the dialog after the animation */
   gboolean          auto_flipped; /* turned for a human playing the Turks (not saved) */
+
+  /* draws with the computer (kz-window-draw.c) */
+  GCancellable     *draw_cancellable;  /* a judgement running (an offer made, or to make) */
+  int               draw_offer_ply;    /* the ply of the computer's last offer; -1: none */
 };
 
 G_END_DECLS

@@ -14,6 +14,7 @@ enum {
   PROP_BOARD,
   PROP_STATUS_LABEL,
   PROP_DETAIL_LABEL,
+  PROP_DRAW_BAR,
   N_PROPS
 };
 
@@ -35,6 +36,8 @@ kz_play_mode_set_shown (KzMode *mode, gboolean shown)
     gtk_widget_set_visible (GTK_WIDGET (self->status_label), shown);
   if (self->detail_label)
     gtk_widget_set_visible (GTK_WIDGET (self->detail_label), shown);
+  if (self->draw_bar)
+    gtk_widget_set_visible (GTK_WIDGET (self->draw_bar), shown);
 }
 
 static GtkWidget *
@@ -53,6 +56,7 @@ kz_play_mode_get_property (GObject *object, guint prop_id, GValue *value, GParam
     case PROP_BOARD: g_value_set_object (value, self->board); break;
     case PROP_STATUS_LABEL: g_value_set_object (value, self->status_label); break;
     case PROP_DETAIL_LABEL: g_value_set_object (value, self->detail_label); break;
+    case PROP_DRAW_BAR: g_value_set_object (value, self->draw_bar); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -77,6 +81,7 @@ kz_play_mode_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_BOARD: set_field (self, &self->board, value, prop_id); break;
     case PROP_STATUS_LABEL: set_field (self, &self->status_label, value, prop_id); break;
     case PROP_DETAIL_LABEL: set_field (self, &self->detail_label, value, prop_id); break;
+    case PROP_DRAW_BAR: set_field (self, &self->draw_bar, value, prop_id); break;
     default: G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -89,6 +94,9 @@ kz_play_mode_dispose (GObject *object)
   if (self->computer_cancellable)
     g_cancellable_cancel (self->computer_cancellable);
   g_clear_object (&self->computer_cancellable);
+  if (self->draw_cancellable)
+    g_cancellable_cancel (self->draw_cancellable);
+  g_clear_object (&self->draw_cancellable);
   if (self->game_signals)
     g_signal_group_set_target (self->game_signals, NULL);
   g_clear_object (&self->game_signals);
@@ -97,6 +105,7 @@ kz_play_mode_dispose (GObject *object)
   g_clear_object (&self->board);
   g_clear_object (&self->status_label);
   g_clear_object (&self->detail_label);
+  g_clear_object (&self->draw_bar);
   G_OBJECT_CLASS (kz_play_mode_parent_class)->dispose (object);
 }
 
@@ -117,10 +126,13 @@ kz_play_mode_class_init (KzPlayModeClass *klass)
     g_param_spec_object ("status-label", NULL, NULL, GTK_TYPE_LABEL, rw);
   properties[PROP_DETAIL_LABEL] =
     g_param_spec_object ("detail-label", NULL, NULL, GTK_TYPE_LABEL, rw);
+  properties[PROP_DRAW_BAR] =
+    g_param_spec_object ("draw-bar", NULL, NULL, KZ_TYPE_DRAW_BAR, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 kz_play_mode_init (KzPlayMode *self)
 {
+  self->draw_offer_ply = -1;
 }

@@ -4,7 +4,7 @@
  *
  *   win.undo, win.redo (against the computer: its reply too)
  *   win.play-move (s)   a move in notation, e.g. 'c4-c5'
- *   win.resign, win.offer-draw, win.hint
+ *   win.resign, win.hint (draws: kz-window-draw.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -73,6 +73,7 @@ game_move_played (KzWindow *self, guint ply, gconstpointer move, KzGame *game)
   kz_window_show_welcome (self, FALSE);   /* the game goes on: begun */
   kz_window_show_board (self, TRUE);
   kz_window_show_state (self);
+  kz_window_draw_moved (self);
   kz_window_maybe_start_computer (self);
 }
 
@@ -81,6 +82,7 @@ game_move_undone (KzWindow *self, guint ply, gconstpointer move, KzGame *game)
 {
   kz_window_stop_computer (self);
   self->play->game_over_pending = FALSE;
+  kz_window_draw_withdraw (self, FALSE);
   kz_window_show_board (self, FALSE);
   kz_window_show_state (self);
   kz_window_maybe_start_computer (self);
@@ -92,6 +94,7 @@ static void
 game_over (KzWindow *self, KzResult result, KzTermination termination, KzGame *game)
 {
   kz_window_stop_computer (self);
+  kz_window_draw_withdraw (self, FALSE);
   kz_window_show_state (self);
   self->play->game_over_pending = TRUE;
   if (!kz_board_view_get_animating (self->play->board))
@@ -123,6 +126,7 @@ kz_window_show_game (KzWindow *self, KzGame *game)
       self->game_over_dialog = NULL;
     }
   self->play->game_over_pending = FALSE;
+  kz_window_draw_withdraw (self, TRUE);
   kz_window_show_welcome (self, FALSE);
   g_set_object (&self->play->game, game);
   kz_mode_set_game (KZ_MODE (self->play), game);   /* the player cards follow it */
@@ -545,85 +549,6 @@ resign_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
-draw_response (GObject *dialog, const char *response, gpointer user_data)
-{
-  g_autoptr (KzWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-
-  if (kz_game_is_over (self->play->game))
-    return;
-  if (g_strcmp0 (response, "accept") != 0)
-    {
-      kz_window_show_toast (self, _("The draw offer was declined"));
-      return;
-    }
-  if (!kz_game_agree_draw (self->play->game, &error))
-    {
-      kz_window_show_toast (self, error->message);
-      return;
-    }
-}
-
-static void
-computer_draw_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (KzWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  int score = 0;
-
-  if (!kz_computer_player_choose_finish (KZ_COMPUTER_PLAYER (source), result, NULL, &score, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        kz_window_show_toast (self, error->message);
-      return;
-    }
-  if (self->play->game == NULL || kz_game_is_over (self->play->game))
-    return;
-  /* The search scored the position for the computer (it is to move
-   * when it evaluates; else for the player, so negate). */
-  if (kz_game_get_side_to_move (self->play->game) == kz_window_human_side (self))
-    score = -score;
-  if (score < -50)
-    {
-      g_autoptr (GError) draw_error = NULL;
-      kz_window_show_toast (self, _("The computer accepts the draw: it judges its position worse"));
-      if (!kz_game_agree_draw (self->play->game, &draw_error))
-        kz_window_show_toast (self, draw_error->message);
-    }
-  else
-    kz_window_show_toast (self, _("The computer declines the draw: it judges its position at least even"));
-}
-
-static void
-offer_draw_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
-{
-  KzWindow *self = user_data;
-  KzSide side = kz_game_get_side_to_move (self->play->game);
-  g_autofree char *heading = NULL;
-  g_autofree char *body = NULL;
-  GObject *alert;
-
-  if (kz_game_is_over (self->play->game))
-    return;
-  if (kz_window_human_vs_computer (self))
-    {
-      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-      kz_window_show_toast (self, _("The computer considers your draw offer…"));
-      kz_computer_player_choose_async (self->play->computer, self->play->game, 2, 0, cancellable,
-                                       computer_draw_done, g_object_ref (self));
-      return;
-    }
-  /* Translators: %s is "Cossacks" or "Turks" */
-  heading = g_strdup_printf (_("The %s Offer a Draw"), kz_window_side_name (side));
-  body = g_strdup_printf (_("%s, do you accept the draw?"), kz_window_side_name (KZ_OTHER (side)));
-  alert = kz_alert_new (heading, body);
-  kz_alert_add_response (alert, "decline", _("_Decline"), ADW_RESPONSE_DEFAULT);
-  kz_alert_add_response (alert, "accept", _("_Accept Draw"), ADW_RESPONSE_SUGGESTED);
-  kz_alert_set_default (alert, "decline", "decline");
-  kz_alert_present (alert, GTK_WIDGET (self), draw_response, g_object_ref (self));
-}
-
-static void
 hint_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_autoptr (KzWindow) self = user_data;
@@ -667,7 +592,6 @@ static const GActionEntry game_actions[] = {
   { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
   { "play-move", play_move_activated, "s", NULL, NULL, { 0 } },
   { "resign", resign_activated, NULL, NULL, NULL, { 0 } },
-  { "offer-draw", offer_draw_activated, NULL, NULL, NULL, { 0 } },
   { "hint", hint_activated, NULL, NULL, NULL, { 0 } },
 };
 

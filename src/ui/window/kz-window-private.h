@@ -10,6 +10,8 @@
  *   kz-window-clock.c     the clocks: shown, paused (win.pause), stopped
  *                         under a dialog or while minimised (the state is
  *                         KzClockController's, kz-clock-controller.c)
+ *   kz-window-draw.c      draws: offered by the player, or by the computer
+ *                         (win.offer-draw, win.draw-accept, win.draw-decline)
  *   kz-window-welcome.c   the first start's welcome page (win.welcome,
  *                         win.first-game)
  *   kz-window-alerts.c    toasts and the warning that games are not saved
@@ -132,6 +134,17 @@ void            kz_window_start_new_game     (KzWindow *self,
                                               gboolean  computer);
 /* A guided game: against the computer at level 1, tagged Guided. */
 void            kz_window_start_guided_game  (KzWindow *self);
+
+/* kz-window-draw.c */
+/* win.offer-draw, win.draw-accept, win.draw-decline. */
+void            kz_window_draw_init          (KzWindow *self);
+/* A move was played: the computer's standing offer lapses; after the
+ * computer's own move it may offer a draw (judged in a worker thread). */
+void            kz_window_draw_moved         (KzWindow *self);
+/* The computer's offer lapses (a move taken back, the game over); for a
+ * new game it may offer again at once. */
+void            kz_window_draw_withdraw      (KzWindow *self,
+                                              gboolean  new_game);
 
 /* kz-window-welcome.c */
 void            kz_window_welcome_init       (KzWindow *self);

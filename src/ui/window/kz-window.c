@@ -423,6 +423,7 @@ kz_window_class_init (KzWindowClass *klass)
   g_type_ensure (KZ_TYPE_MOVE_ARROW);
   g_type_ensure (KZ_TYPE_ANALYSIS_PANE);
   g_type_ensure (KZ_TYPE_WELCOME_PAGE);
+  g_type_ensure (KZ_TYPE_DRAW_BAR);
   g_type_ensure (KZ_TYPE_CLOCK_CONTROLLER);
   g_type_ensure (KZ_TYPE_GUIDE_LAYER);
   g_type_ensure (KZ_TYPE_GUIDE_PANEL);
@@ -470,6 +471,7 @@ kz_window_init (KzWindow *self)
                                    G_N_ELEMENTS (win_actions), self);
   kz_window_follow_game_init (self);
   kz_window_game_init (self);
+  kz_window_draw_init (self);
   kz_window_review_init (self);
   kz_window_analysis_init (self);
   kz_window_notation_init (self);
