@@ -711,7 +711,8 @@ test_failed_save (void)
 
 /* ---- toasts (issue 11, defect 5) ---------------------------------------- */
 
-/* The mapped label showing exactly `text`, or NULL. */
+/* The mapped label showing exactly `text`, or NULL; not the board's live
+ * region (a label for screen readers only, which says messages too). */
 static GtkLabel *
 label_with_text (GtkWidget *root, const char *text)
 {
@@ -719,7 +720,8 @@ label_with_text (GtkWidget *root, const char *text)
 
   ui_test_collect_mapped (root, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
-    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0)
+    if (g_strcmp0 (gtk_label_get_text (labels->pdata[i]), text) == 0
+        && gtk_widget_get_ancestor (labels->pdata[i], KZ_TYPE_BOARD_VIEW) == NULL)
       return labels->pdata[i];
   return NULL;
 }
@@ -768,6 +770,8 @@ check_toast (int width, int height)
              && g_get_monotonic_time () < end)
         g_main_context_iteration (NULL, FALSE);
       g_assert_nonnull (shown);
+      /* and said by a screen reader */
+      g_assert_cmpstr (kz_board_view_get_announcement (board), ==, text);
       ui_test_wait_ms (300);
       g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (shown), GTK_WIDGET (window), &t));
 
@@ -979,8 +983,8 @@ warning_shown (gpointer data)
 }
 
 /* A move of the player that the guide warns about (risky), and a safer
- * one. */
-static void
+ * one; FALSE when there is none (every move risks as much). */
+static gboolean
 risky_and_safer (KzGame *game, KzMove *risky, KzMove *safer)
 {
   g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
@@ -989,8 +993,25 @@ risky_and_safer (KzGame *game, KzMove *risky, KzMove *safer)
     if (kz_guide_should_warn (pos, &g_array_index (moves, KzMove, i), NULL, safer))
       {
         *risky = g_array_index (moves, KzMove, i);
-        return;
+        return TRUE;
       }
+  return FALSE;
+}
+
+/* Plays the player's turn (a move the guide lets pass) until a position
+ * with a risky move comes, at most 20 turns. */
+static void
+until_risky (KzWindow *window, KzMove *risky, KzMove *safer)
+{
+  for (int turn = 0; turn < 20; turn++)
+    {
+      KzGame *game = kz_window_get_game (window);
+      g_assert_true (wait_until (players_turn, window));
+      if (risky_and_safer (game, risky, safer))
+        return;
+      g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+      g_signal_emit_by_name (live_board (window), "move-chosen", &g_array_index (moves, KzMove, 0));
+    }
   g_assert_not_reached ();
 }
 
@@ -1019,7 +1040,7 @@ test_guided_warning (void)
   board = live_board (window);
 
   /* the losing move waits behind the warning */
-  risky_and_safer (game, &risky, &safer);
+  until_risky (window, &risky, &safer);
   ply = kz_game_get_ply (game);
   g_signal_emit_by_name (board, "move-chosen", &risky);
   g_assert_true (kz_guide_panel_get_warning_shown (panel));
@@ -1047,7 +1068,7 @@ test_guided_warning (void)
   g_assert_true (wait_until (players_turn, window));
 
   /* Play Anyway plays the warned move */
-  risky_and_safer (game, &risky, &safer);
+  until_risky (window, &risky, &safer);
   ply = kz_game_get_ply (game);
   g_signal_emit_by_name (board, "move-chosen", &risky);
   g_assert_true (wait_until (warning_shown, panel));
@@ -1061,7 +1082,7 @@ test_guided_warning (void)
   g_assert_true (wait_until (players_turn, window));
   game = kz_window_get_game (window);
   g_settings_set_boolean (settings, "guide-warn", FALSE);
-  risky_and_safer (game, &risky, &safer);
+  until_risky (window, &risky, &safer);
   ply = kz_game_get_ply (game);
   g_signal_emit_by_name (board, "move-chosen", &risky);
   g_assert_false (kz_guide_panel_get_warning_shown (panel));

@@ -69,6 +69,8 @@ kz_window_show_toast (KzWindow *self, const char *text)
       kz_window_end_message (self);
       gtk_label_set_text (self->play->detail_label, text);
       gtk_widget_add_css_class (GTK_WIDGET (self->play->detail_label), "message");
+      /* said by a screen reader too (the status line is no live region) */
+      kz_board_view_announce (self->play->board, text);
       self->message_source = g_timeout_add_seconds (5, message_done, self);
       return;
     }
