@@ -27,7 +27,7 @@
   { "Walter Kish", "\"Kozaks\", New Pathway, no. 47", "2006", \
     "http://infoukes.com/newpathway/47-2006_Page-7-1.htm" }
 #define UIZH_ARTILLERY \
-  { "Ukrainian Historical Journal (the author is not named in the copy read)", \
+  { "O. H. Sokyrko", \
     "\"Artyleriia kozatskoi derzhavy: stvorennia, rozvytok, vnutrishnia orhanizatsiia (1648–1781 rr.)\", " \
     "Ukrainskyi istorychnyi zhurnal, no. 4", "2012", \
     "http://history.vn.ua/journal/journal_2012_4/3.html" }
