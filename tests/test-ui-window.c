@@ -1091,6 +1091,43 @@ test_guided_warning (void)
   g_settings_reset (settings, "human-pace");
 }
 
+/* ---- the position editor shows the troops --------------------------------- */
+
+static KzTroop
+troop_at (KzBoardView *board, const char *point)
+{
+  const KzBoardState *state = kz_board_view_get_state (board);
+  return (KzTroop) state->pieces[kz_point_parse (point, NULL)].troop;
+}
+
+/* The editor's pieces carry the troops a game from its position gives
+ * them (pictures, "Who Is This?"), not plain discs. */
+static void
+test_editor_troops (void)
+{
+  KzWindow *window = ui_test_main_window (the_app);
+  GtkWidget *editor;
+  g_autoptr (GPtrArray) boards = g_ptr_array_new ();
+
+  new_game (window);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "edit-position", NULL);
+  editor = g_object_get_data (G_OBJECT (window), "kz-editor-window");
+  g_assert_nonnull (editor);
+  ui_test_collect_all (editor, KZ_TYPE_BOARD_VIEW, boards);
+  g_assert_cmpuint (boards->len, ==, 1);
+  KzBoardView *board = boards->pdata[0];
+  g_assert_cmpint (troop_at (board, "c1"), ==, KZ_TROOP_LEADER);
+  g_assert_cmpint (troop_at (board, "a1"), ==, KZ_TROOP_GUNNER);
+  g_assert_cmpint (troop_at (board, "b1"), ==, KZ_TROOP_CAVALRY);
+  g_assert_cmpint (troop_at (board, "c4"), ==, KZ_TROOP_INFANTRY);
+  g_assert_cmpint (troop_at (board, "c9"), ==, KZ_TROOP_LEADER);
+  g_assert_cmpint (troop_at (board, "d8"), ==, KZ_TROOP_GUNNER);
+  g_autofree char *legend = kz_board_view_dup_legend (board, kz_point_parse ("c1", NULL));
+  g_assert_nonnull (strstr (legend, "Hetman"));
+  gtk_window_destroy (GTK_WINDOW (editor));
+  ui_test_wait_ms (100);
+}
+
 /* ---- running inside the application ------------------------------------- */
 
 static void
@@ -1115,6 +1152,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-window/follows-game", test_follows_game);
   g_test_add_func ("/ui-window/cards-follow-game", test_cards_follow_game);
   g_test_add_func ("/ui-window/guided-warning", test_guided_warning);
+  g_test_add_func ("/ui-window/editor-troops", test_editor_troops);
   g_test_add_func ("/ui-window/move-list-at-end-wide", test_move_list_at_end_wide);
   g_test_add_func ("/ui-window/move-list-at-end-small", test_move_list_at_end_small);
   g_test_add_func ("/ui-window/move-list-opened-wide", test_move_list_opened_wide);

@@ -88,6 +88,10 @@ changed (KzEditorWindow *self, gboolean from_entry)
   memset (&state, 0, sizeof state);
   self->pos.hash = kz_position_compute_hash (&self->pos);
   state.pos = self->pos;
+  /* The troops as a game from this position gives them (a piece on one of
+   * its side's start points that point's troop, else infantry), so the
+   * pieces look here as they will in the game played from it. */
+  g_autoptr (KzGame) game = kz_game_new_from_position (&self->pos);
   for (int sq = 0; sq < KZ_GRID_SIZE; sq++)
     {
       int side = kz_point_valid (sq) ? kz_position_piece_at (&self->pos, sq) : -1;
@@ -95,7 +99,11 @@ changed (KzEditorWindow *self, gboolean from_entry)
       for (int f = 0; f < 2; f++)
         if (side >= 0 && self->pos.flag[f] == sq)
           flags |= (guint8) (1u << f);
-      state.pieces[sq] = (KzPiece) { KZ_NO_PIECE, (gint8) side, -1, flags };
+      KzPiece piece = side >= 0 ? kz_game_get_piece_at (game, 0, sq) : (KzPiece) { KZ_NO_PIECE, -1, -1, 0 };
+      /* (a piece past a side's fifteen has no id in a game: a plain disc) */
+      if (piece.side != side)
+        piece = (KzPiece) { KZ_NO_PIECE, (gint8) side, -1, flags };
+      state.pieces[sq] = piece;
     }
   kz_board_view_set_state (self->board, &state, NULL);
 
