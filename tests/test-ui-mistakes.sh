@@ -72,7 +72,9 @@ check "an illegal try is explained, not judged" eventually feedback_has "a1"
 check "… the state unchanged" state_is "1/2 1 wrong"
 mw mistake-move "'b7xd8xb8'"
 check "the best move is accepted" wait_until 30 state_is "1/2 1 right"
-check "… and the line shown" feedback_has "Right: b7xd8xb8 is the best move. The line: .* Best: b7xd8xb8 "
+# (b7xd8 and b7xd8xb8 both take the carrier back; which one the analysis
+# calls best depends on the depth it reaches since engine version 4)
+check "… and the line shown" feedback_has "Right: b7xd8xb8 is \\(the best\\|a good\\) move. The line: .* Best: b7xd8"
 
 mw mistake-next
 check "the next: the Turks' blunder at move 2" eventually state_is "2/2 2 solving"

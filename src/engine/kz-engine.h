@@ -16,4 +16,5 @@
  * alter a search result (scores, best moves) for the same position and
  * limits; stored analyses (the analysis table of the game database)
  * made by an older version are then replaced when asked for again. */
-#define KZ_ENGINE_VERSION 3   /* 2: endgame tables, ending terms, budgets; 3: analyses use the tables */
+#define KZ_ENGINE_VERSION 4   /* 2: endgame tables, ending terms, budgets; 3: analyses use the tables;
+                                * 4: carrier extension, blockaded apex, repetitions seen a ply ahead */

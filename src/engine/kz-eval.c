@@ -13,7 +13,9 @@
 /* Weights (points; a piece is 100). */
 enum {
   W_CARRY_BASE      = 180,  /* holding the enemy flag at all */
-  W_CARRY_STEP      = 28,   /* per step closer to one's own centre */
+  W_CARRY_STEP      = 40,   /* per step closer to one's own centre (28 before
+                             * issue 30: carriers of levels 2-4 delivered
+                             * less often) */
   W_FLAG_EXPOSED    = 70,   /* the enemy can jump one's standing flag now */
   W_FLAG_LINE_SHUT  = 14,   /* a line through one's centre fully held */
   W_GUARD           = 6,    /* own piece next to one's standing flag */
@@ -37,7 +39,14 @@ enum {
   W_BLOCKED_HOME    = 50,   /* an enemy piece stands on the carrier's centre */
   W_BLOCKER_NEAR    = 8,    /* per unit of closeness of a helper to that blocker */
   W_CHASE           = 6,    /* defender: per unit of closeness to the enemy carrier */
+  W_BLOCKED_APEX    = 30,   /* an enemy piece on the apex in front of the
+                             * carrier's centre, the carrier outside it */
 };
+
+/* A side's triangle (its camp: ranks 1-2 for the Cossacks, 8-9 for the
+ * Turks), entered only through its apex. */
+#define TRIANGLE_COSSACKS UINT64_C (0x1df)
+#define TRIANGLE_TURKS    UINT64_C (0x1f7000000000)
 
 /* Steps between two points along the lines (99 when either does not
  * exist); generated from the line list, and checked against a breadth
@@ -277,18 +286,31 @@ kz_evaluate_terms (const KzPosition *pos, KzEvalTerms *t)
            * head home rather than deeper into the enemy camp; an enemy
            * piece on the centre is the target */
           int sum = 0;
-          bool blocked = theirs >> home & 1;
+          /* the blockade: an enemy piece on the centre, or on the apex
+           * while the carrier is still outside the triangle (the only
+           * way in) */
+          int apex = x == 0 ? KZ_APEX_COSSACKS : KZ_APEX_TURKS;
+          KzBits camp = x == 0 ? TRIANGLE_COSSACKS : TRIANGLE_TURKS;
+          int target = -1;
+          if (theirs >> home & 1)
+            {
+              target = home;
+              sum -= W_BLOCKED_HOME;
+            }
+          else if ((theirs >> apex & 1) && !(camp >> carrier & 1))
+            {
+              target = apex;
+              sum -= W_BLOCKED_APEX;
+            }
           for (KzBits b = mine & ~KZ_BIT (carrier); b; b &= b - 1)
             {
               int p = kz_bit_scan (b);
               sum += W_HOMEWARD * (12 - dist_table[p][home]);
               if (dist_table[p][carrier] == 1)
                 sum += W_ESCORT;
-              if (blocked && dist_table[p][home] < 4)
-                sum += W_BLOCKER_NEAR * (4 - dist_table[p][home]);
+              if (target >= 0 && dist_table[p][target] < 4)
+                sum += W_BLOCKER_NEAR * (4 - dist_table[p][target]);
             }
-          if (blocked)
-            sum -= W_BLOCKED_HOME;
           t->structure += sign * sum;
         }
       else

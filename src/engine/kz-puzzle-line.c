@@ -357,7 +357,8 @@ depth_needed (KzSearcher *searcher, const KzPosition *pos, const KzMove *move, b
 {
   for (int d = 1; d <= DIFFICULTY_MAX_DEPTH; d++)
     {
-      KzSearchLimits limits = { .max_depth = d, .no_tables = true, .threads = 1 };
+      KzSearchLimits limits = { .max_depth = d, .no_tables = true, .threads = 1,
+                                .no_carrier_ext = true };
       kz_searcher_clear (searcher);
       KzSearchResult r = kz_search (searcher, pos, NULL, 0, &limits, NULL);
       if (!r.has_move)

@@ -16,6 +16,7 @@
  */
 #include "kz-search.h"
 #include "kz-levels.h"
+#include "kz-search-flags.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -67,6 +68,7 @@ struct KzSearcher {
   int64_t   deadline_ms;        /* 0: none */
   int       root_depth;
   int       contempt;
+  bool      carrier_ext;        /* !limits->no_carrier_ext */
   bool      use_tables;
   const uint64_t *game_hist;
   int       n_game_hist;
@@ -315,11 +317,11 @@ check_limits (KzSearcher *s)
   return s->stopped;
 }
 
-/* A repetition of an earlier position of the line or of the game. */
+/* Would the position h at ply repeat an earlier position of the line or
+ * of the game? */
 static bool
-is_repetition (KzSearcher *s, int ply, int irrev)
+hash_repeats (const KzSearcher *s, uint64_t h, int ply, int irrev)
 {
-  uint64_t h = s->path_hash[ply];
   for (int p = ply - 2; p >= irrev && p >= 0; p -= 2)
     if (s->path_hash[p] == h)
       return true;
@@ -331,6 +333,13 @@ is_repetition (KzSearcher *s, int ply, int irrev)
     if (s->game_hist[i] == h)
       return true;
   return false;
+}
+
+/* A repetition of an earlier position of the line or of the game. */
+static inline bool
+is_repetition (KzSearcher *s, int ply, int irrev)
+{
+  return hash_repeats (s, s->path_hash[ply], ply, irrev);
 }
 
 static inline bool
@@ -346,12 +355,14 @@ same_move (const KzMove *a, const KzMove *b)
          && (a->n_jumps == 0 || memcmp (a->path, b->path, a->n_jumps) == 0);
 }
 
-/* Does the move bring the enemy flag to the mover's centre (a win)? */
+/* Carrier moves are extended while the line's extensions so far (its
+ * ply plus the depth left, beyond the iteration's depth) stay within
+ * half the iteration's depth plus one: a carrier walking home cannot
+ * double the depth. */
 static inline bool
-delivers_flag (const KzPosition *pos, const KzMove *m)
+may_extend_carrier (const KzSearcher *s, int ply, int depth)
 {
-  int s = pos->side;
-  return m->to == kz_centre ((KzSide) s) && (m->carried >> (1 - s) & 1);
+  return ply + depth < s->root_depth + s->root_depth / 2 + 2;
 }
 
 static void
@@ -405,54 +416,6 @@ pick_next (int *order, const int *scores, int n, int k)
   order[k] = order[best];
   order[best] = t;
   return order[k];
-}
-
-/* The carrier of the enemy flag can step onto its own centre now. */
-static bool
-can_step_home (const KzPosition *pos)
-{
-  int side = pos->side;
-  int carrier = pos->flag[1 - side];
-  if (carrier == KZ_FLAG_HOME || !(pos->pieces[side] >> carrier & 1))
-    return false;
-  int home = kz_centre ((KzSide) side);
-  if ((pos->pieces[0] | pos->pieces[1]) >> home & 1)
-    return false;
-  return kz_eval_distance (carrier, home) == 1;
-}
-
-/* The opponent's carrier of our flag could step onto its centre next. */
-static bool
-enemy_can_step_home (const KzPosition *pos)
-{
-  int side = pos->side, o = 1 - side;
-  int carrier = pos->flag[side];
-  if (carrier == KZ_FLAG_HOME || !(pos->pieces[o] >> carrier & 1))
-    return false;
-  int home = kz_centre ((KzSide) o);
-  if ((pos->pieces[0] | pos->pieces[1]) >> home & 1)
-    return false;
-  return kz_eval_distance (carrier, home) == 1;
-}
-
-/* The side to move could jump the enemy's standing flag. */
-static bool
-can_take_flag (const KzPosition *pos)
-{
-  static const int8_t lines[2][4][2] = {
-    { { KZ_SQ (1, 1), KZ_SQ (3, 1) }, { KZ_SQ (3, 1), KZ_SQ (1, 1) },
-      { KZ_SQ (2, 0), KZ_SQ (2, 2) }, { KZ_SQ (2, 2), KZ_SQ (2, 0) } },
-    { { KZ_SQ (1, 7), KZ_SQ (3, 7) }, { KZ_SQ (3, 7), KZ_SQ (1, 7) },
-      { KZ_SQ (2, 8), KZ_SQ (2, 6) }, { KZ_SQ (2, 6), KZ_SQ (2, 8) } },
-  };
-  int side = pos->side, o = 1 - side;
-  if (pos->flag[o] != KZ_FLAG_HOME)
-    return false;
-  KzBits occ = pos->pieces[0] | pos->pieces[1];
-  for (int i = 0; i < 4; i++)
-    if ((pos->pieces[side] >> lines[o][i][0] & 1) && !(occ >> lines[o][i][1] & 1))
-      return true;
-  return false;
 }
 
 static bool
@@ -525,6 +488,7 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
   bool compulsory = kz_capture_compulsory (pos);
   int best = -INF;
   bool threat = false;
+  int push = -1;
   if (!compulsory)
     {
       if (can_step_home (pos))
@@ -535,10 +499,13 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
       /* an enemy carrier one step from home is like check: no standing
        * pat, every move is tried (the first two plies of quiescence) */
       threat = ply < s->root_depth + 2 && enemy_can_step_home (pos);
+      /* our carrier two steps from home: its steps towards it are
+       * tried too (the first ply of quiescence), like a quiet check */
+      push = ply < s->root_depth + 1 && s->carrier_ext ? carrier_near_home (pos) : -1;
       if (!threat)
         {
           best = kz_evaluate (pos);
-          if (best >= beta || !take_flag)
+          if (best >= beta || (!take_flag && push < 0))
             return best;
           if (best > alpha)
             alpha = best;
@@ -558,7 +525,9 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
     {
       int i = pick_next (order, scores, n, k);
       const KzMove m = list->moves[i];
-      if (m.n_jumps == 0 && !threat)
+      if (m.n_jumps == 0 && !threat
+          && !(m.from == push
+               && kz_eval_distance (m.to, kz_centre ((KzSide) side)) == 1))
         continue;                   /* only captures here */
 
       KzPosition child = *pos;
@@ -584,6 +553,27 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
 /* ---------------------------------------------------------------- */
 /* Main search */
 
+/* Can the side to move step into an earlier position (no capture is
+ * compulsory; jumps never repeat)? */
+static bool
+can_repeat (KzSearcher *s, const KzPosition *pos, int ply, int irrev)
+{
+  if (kz_capture_compulsory (pos))
+    return false;
+  KzMoveList *list = &s->lists[ply];
+  int n = kz_generate_moves (pos, list);
+  for (int i = 0; i < n; i++)
+    {
+      if (list->moves[i].n_jumps > 0)
+        continue;
+      KzPosition child = *pos;
+      kz_position_make_move (&child, &list->moves[i]);
+      if (hash_repeats (s, child.hash, ply + 1, irrev))
+        return true;
+    }
+  return false;
+}
+
 static int
 search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
         int ply, int irrev, bool pv_node)
@@ -593,7 +583,20 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
   if (ply > 0 && is_repetition (s, ply, irrev))
     return (ply & 1) ? s->contempt : -s->contempt;
   if (depth <= 0)
-    return qsearch (s, pos, alpha, beta, ply);
+    {
+      int v = qsearch (s, pos, alpha, beta, ply);
+      /* Near the root a quiet move back into an earlier position (a
+       * draw) is one of the side to move's choices, which quiescence
+       * does not try: so a one-ply search sees the opponent complete a
+       * repetition, and a side ahead does not walk into one. */
+      if (ply <= 2 && !s->stopped)
+        {
+          int draw = ((ply + 1) & 1) ? -s->contempt : s->contempt;
+          if (v < draw && !kz_score_is_win (v) && can_repeat (s, pos, ply, irrev))
+            v = draw;
+        }
+      return v;
+    }
 
   s->nodes++;
   if (check_limits (s))
@@ -671,19 +674,24 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
 
       int child_irrev = m.n_jumps > 0 ? ply + 1 : irrev;
       int v;
+      /* a carrier move (or a flag picked up) is extended, as a check */
+      bool carrier = s->carrier_ext && carrier_move (pos, &m);
+      int child_depth = new_depth;
+      if (carrier && !ext && may_extend_carrier (s, ply, depth))
+        child_depth++;
 
       if (k == 0)
-        v = -search (s, &child, -beta, -alpha, new_depth, ply + 1, child_irrev, pv_node);
+        v = -search (s, &child, -beta, -alpha, child_depth, ply + 1, child_irrev, pv_node);
       else
         {
           int r = 0;
-          if (depth >= 3 && k >= 3 && !compulsory && is_quiet (&m) && sc < (1 << 27))
+          if (depth >= 3 && k >= 3 && !compulsory && is_quiet (&m) && sc < (1 << 27) && !carrier)
             r = (k >= 8 && depth >= 5) ? 2 : 1;
-          v = -search (s, &child, -alpha - 1, -alpha, new_depth - r, ply + 1, child_irrev, false);
+          v = -search (s, &child, -alpha - 1, -alpha, child_depth - r, ply + 1, child_irrev, false);
           if (v > alpha && r > 0)
-            v = -search (s, &child, -alpha - 1, -alpha, new_depth, ply + 1, child_irrev, false);
+            v = -search (s, &child, -alpha - 1, -alpha, child_depth, ply + 1, child_irrev, false);
           if (v > alpha && v < beta && pv_node)
-            v = -search (s, &child, -beta, -alpha, new_depth, ply + 1, child_irrev, true);
+            v = -search (s, &child, -beta, -alpha, child_depth, ply + 1, child_irrev, true);
         }
       if (s->stopped)
         return 0;
@@ -753,6 +761,11 @@ search_root (KzSearcher *s, const KzPosition *pos, int depth, bool noisy,
       kz_position_make_move (&child, m);
       int child_irrev = m->n_jumps > 0 ? 1 : 0;
       int nd = depth - 1 + ext;
+      /* a carrier move is extended as in search (), except in a one-ply
+       * search: there only the carrier's moves would see the reply, and
+       * measured so, carriers delivered less often */
+      if (!ext && depth >= 2 && s->carrier_ext && carrier_move (pos, m))
+        nd++;
       int v;
 
       if (noisy)
@@ -945,6 +958,7 @@ run_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
   s->nodes = 0;
   s->max_nodes = limits->max_nodes;
   s->contempt = limits->contempt > 0 ? limits->contempt : KZ_SEARCH_CONTEMPT;
+  s->carrier_ext = !limits->no_carrier_ext;
   s->use_tables = !limits->no_tables && kz_egtb_available ();
   s->deadline_ms = limits->max_time_ms > 0 ? s->start_ms + limits->max_time_ms : 0;
   s->game_hist = history;

@@ -94,6 +94,9 @@ typedef struct {
                           * table (lazy SMP, not reproducible) */
   int      contempt;     /* the score of a repetition for the searching
                           * side is -contempt; 0: KZ_SEARCH_CONTEMPT */
+  bool     no_carrier_ext; /* true: no extension of carrier moves and no
+                          * carrier steps in quiescence (the puzzles'
+                          * difficulty, a yardstick that must not move) */
   /* Human mistakes of the weak levels: chances per thousand, drawn for
    * each move from the seed and the position (so reproducible), never
    * when a move wins the game at once. */
