@@ -16,7 +16,10 @@
  *     without Analyse, and the board keeps a sensible size beside it at
  *     980 × 760 (issue 24: hidden until Analyse; the board about 250 × 400);
  *   - a comment stored with Ctrl+Enter leaves the move list where it was
- *     (issue 24: the commented move jumped to the top).
+ *     (issue 24: the commented move jumped to the top);
+ *   - the demonstration battle shows each comment once, under the board
+ *     (it was in the move list too), whole when the window has the room
+ *     (it scrolled in a 104-px box), and the subtitle says what it is.
  *
  * Runs the real application in this process.  Needs an X11 display and
  * xdotool (./build-aux/test runs it under Xvfb); skipped without.
@@ -582,6 +585,74 @@ before_tests (GApplication *app)
   g_settings_set_string (settings, "animation-speed", "off");
 }
 
+/* The demonstration battle: its comments once, under the board, whole
+ * when there is room; "Demonstration battle" under the title; the move
+ * list shows comments again for a game reviewed afterwards. */
+static void
+test_demonstration (void)
+{
+  KzWindow *window = ui_test_main_window (the_app);
+  KzMovesView *moves;
+  GListModel *rows;
+  GtkLabel *comment = NULL;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new ();
+  guint n_comment_rows = 0, n_shown = 0;
+  const char *text;
+  int width, need, height;
+  static const char *const commented[] = { "b4-a4", "b6-a6", NULL };
+  gint64 id;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 760);
+  g_action_group_activate_action (G_ACTION_GROUP (the_app), "demonstration", NULL);
+  ui_test_wait_ms (1500);
+  g_assert_nonnull (label_starting (GTK_WIDGET (window), "Demonstration battle"));
+  g_assert_null (label_starting (GTK_WIDGET (window), "Review: "));
+
+  /* the introduction (the root's comment) is shown: in one label only
+   * (besides the board's, unseen, for screen readers) */
+  moves = KZ_MOVES_VIEW (ui_test_find_mapped (GTK_WIDGET (window), KZ_TYPE_MOVES_VIEW));
+  g_assert_nonnull (moves);
+  text = kz_move_node_get_comment (kz_game_get_root (kz_moves_view_get_game (moves)));
+  g_assert_cmpstr (text, !=, "");
+  ui_test_collect_mapped (GTK_WIDGET (window), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_str_has_prefix (gtk_label_get_text (labels->pdata[i]), "The demonstration battle:")
+        && gtk_widget_get_ancestor (labels->pdata[i], KZ_TYPE_BOARD_VIEW) == NULL)
+      {
+        comment = labels->pdata[i];
+        n_shown++;
+      }
+  g_assert_cmpuint (n_shown, ==, 1);
+  g_assert_false (gtk_widget_is_ancestor (GTK_WIDGET (comment), GTK_WIDGET (moves)));
+  rows = kz_moves_view_get_model (moves);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (KzMoveRow) row = g_list_model_get_item (rows, i);
+      n_comment_rows += kz_move_row_get_kind (row) == KZ_MOVE_ROW_COMMENT;
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (rows), >, 0);
+  g_assert_cmpuint (n_comment_rows, ==, 0);
+
+  /* whole: its box is as tall as the text needs at its width */
+  width = gtk_widget_get_width (GTK_WIDGET (comment));
+  gtk_widget_measure (GTK_WIDGET (comment), GTK_ORIENTATION_VERTICAL, width, NULL, &need, NULL, NULL);
+  height = gtk_widget_get_height (gtk_widget_get_ancestor (GTK_WIDGET (comment), GTK_TYPE_SCROLLED_WINDOW));
+  g_test_message ("comment: %d px wide, needs %d px, its box %d px", width, need, height);
+  g_assert_cmpint (need, >, 104);
+  g_assert_cmpint (height, >=, need);
+
+  /* a game reviewed afterwards: its comments in the move list */
+  id = open_stored_game (window, commented);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "review-goto", g_variant_new_uint32 (1));
+  g_assert_true (wait_for_ply (window, 1));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "set-comment",
+                                  g_variant_new_string ("A quiet start"));
+  ui_test_wait_ms (300);
+  g_assert_cmpint (id, >, 0);
+  g_assert_nonnull (label_starting (GTK_WIDGET (moves), "A quiet start"));
+  g_assert_nonnull (label_starting (GTK_WIDGET (window), "Review: Ivan – Ali"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -610,5 +681,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-review/clocks", test_review_clocks);
   g_test_add_func ("/ui-review/stored-analysis", test_stored_analysis);
   g_test_add_func ("/ui-review/comment-keeps-scroll", test_comment_keeps_scroll);
+  g_test_add_func ("/ui-review/demonstration", test_demonstration);
   return ui_test_run_in_app ("kazaki-ui-review-XXXXXX", &the_app, before_tests);
 }

@@ -226,29 +226,31 @@ result_text (KzGame *game)
                           kz_termination_describe (kz_game_get_termination (game)));
 }
 
-static void emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth);
+static void emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth,
+                       gboolean comments);
 
 /* The lines that branch at `node`'s place: every child of `parent`
  * but `except`, one level deeper. */
 static void
 emit_variations (GPtrArray *rows, KzGame *game, KzMoveNode *parent, KzMoveNode *except,
-                 guint depth)
+                 guint depth, gboolean comments)
 {
   for (guint i = 0; i < kz_move_node_get_n_children (parent); i++)
     {
       KzMoveNode *child = kz_move_node_get_child (parent, i);
       if (child != except)
-        emit_line (rows, game, child, depth + 1);
+        emit_line (rows, game, child, depth + 1, comments);
     }
 }
 
-/* One line from its first move `first` on, at `depth`. */
+/* One line from its first move `first` on, at `depth`; with its
+ * comments or without. */
 static void
-emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth)
+emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth, gboolean comments)
 {
   KzMoveRow *row = NULL;
 
-  if (kz_move_node_get_comment_before (first)[0])
+  if (comments && kz_move_node_get_comment_before (first)[0])
     g_ptr_array_add (rows, kz_move_row_new_comment (kz_move_node_get_comment_before (first),
                                                     depth, first));
   for (KzMoveNode *n = first; n; )
@@ -261,6 +263,7 @@ emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth)
       gboolean alternatives = !kz_move_node_starts_variation (n)
                               && kz_move_node_get_n_children (parent) > 1;
       gboolean only_variations = next == NULL && kz_move_node_get_n_children (n) > 0;
+      gboolean comment = comments && kz_move_node_get_comment (n)[0];
 
       if (row == NULL || side == KZ_COSSACKS || kz_move_row_get_ply (row, KZ_TURKS) >= 0)
         {
@@ -268,13 +271,13 @@ emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth)
           g_ptr_array_add (rows, row);
         }
       kz_move_row_set_node (row, side, n);
-      if (kz_move_node_get_comment (n)[0])
+      if (comment)
         g_ptr_array_add (rows, kz_move_row_new_comment (kz_move_node_get_comment (n), depth, n));
       if (alternatives)
-        emit_variations (rows, game, parent, n, depth);
+        emit_variations (rows, game, parent, n, depth, comments);
       if (only_variations)
-        emit_variations (rows, game, n, NULL, depth);
-      if (kz_move_node_get_comment (n)[0] || alternatives || only_variations)
+        emit_variations (rows, game, n, NULL, depth, comments);
+      if (comment || alternatives || only_variations)
         row = NULL;    /* the line goes on in a new row */
       n = next;
     }
@@ -282,6 +285,12 @@ emit_line (GPtrArray *rows, KzGame *game, KzMoveNode *first, guint depth)
 
 void
 kz_move_rows_fill (GListStore *store, KzGame *game)
+{
+  kz_move_rows_fill_full (store, game, TRUE);
+}
+
+void
+kz_move_rows_fill_full (GListStore *store, KzGame *game, gboolean comments)
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   KzMoveNode *root;
@@ -291,13 +300,13 @@ kz_move_rows_fill (GListStore *store, KzGame *game)
   g_return_if_fail (KZ_IS_GAME (game));
 
   root = kz_game_get_root (game);
-  if (kz_move_node_get_comment (root)[0])
+  if (comments && kz_move_node_get_comment (root)[0])
     g_ptr_array_add (rows, kz_move_row_new_comment (kz_move_node_get_comment (root), 0, root));
   first = kz_move_node_get_continuation (root);
   if (first)
-    emit_line (rows, game, first, 0);
+    emit_line (rows, game, first, 0, comments);
   else
-    emit_variations (rows, game, root, NULL, 0);
+    emit_variations (rows, game, root, NULL, 0, comments);
   if (kz_game_is_over (game))
     {
       g_autofree char *text = result_text (game);

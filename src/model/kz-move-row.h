@@ -70,6 +70,9 @@ int            kz_move_row_find_node    (KzMoveRow *self, KzMoveNode *node);
  * and, when the game is over, a result row such as
  * "1-0 · every Turkish piece has been taken". */
 void           kz_move_rows_fill        (GListStore *store, KzGame *game);
+/* The same, with the comments (`comments` TRUE) or without: then a move
+ * row is split only where a variation branches. */
+void           kz_move_rows_fill_full   (GListStore *store, KzGame *game, gboolean comments);
 /* The main-line row (depth 0) holding move `ply` in `model` (G_MAXUINT: none). */
 guint          kz_move_rows_find        (GListModel *model, int ply);
 /* The row holding the move of `node` (G_MAXUINT: none, or the root). */

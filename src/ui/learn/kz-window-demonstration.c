@@ -1,7 +1,8 @@
 /* kz-window-demonstration.c — the main window shows the demonstration
  * battle (app.demonstration, kz-learn-app.c): the battle (kz-battle.h) in
  * memory, for review only, playing on by itself with the comment of each
- * move shown under the board (KzReviewBar show-comments); the review
+ * move shown under the board (KzReviewBar show-comments) and not again in
+ * the move list, the subtitle "Demonstration battle"; the review
  * (review/kz-window-review.c) says each comment when its move is played.
  * Pausing and stepping are the review's own.
  *
@@ -38,8 +39,13 @@ kz_window_show_demonstration (KzWindow *self)
   /* Built in: shown, never annotated (the marks, comment editor and
    * Delete go, and their actions are disabled). */
   self->review->read_only = TRUE;
+  self->review->demonstration = TRUE;
   kz_window_annotate_update (self);
+  kz_window_update_subtitle (self);
+  /* The comments under the board, where the eye is while it plays on;
+   * the move list shows the moves only. */
   kz_review_bar_set_show_comments (self->review->bar, TRUE);
+  kz_moves_view_set_show_comments (self->moves_view, FALSE);
   kz_review_bar_set_speed (self->review->bar, KZ_REVIEW_SPEED_SLOW);
   kz_review_bar_set_playing (self->review->bar, TRUE);
   return TRUE;

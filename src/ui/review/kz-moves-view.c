@@ -34,6 +34,7 @@ struct _KzMovesView {
   gboolean        rebuild_pending;  /* the rows, once it is released */
   guint           rebuild_source;
   GPtrArray      *shown;          /* what each row shows (row_signature()), as rows */
+  gboolean        no_comments;    /* the comments are shown elsewhere */
 };
 
 G_DEFINE_FINAL_TYPE (KzMovesView, kz_moves_view, GTK_TYPE_BOX)
@@ -344,7 +345,7 @@ fill_rows (KzMovesView *self, gboolean all)
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
   if (self->game)
-    kz_move_rows_fill (fresh, self->game);
+    kz_move_rows_fill_full (fresh, self->game, !self->no_comments);
   n_new = g_list_model_get_n_items (G_LIST_MODEL (fresh));
   for (guint i = 0; i < n_new; i++)
     {
@@ -579,6 +580,16 @@ kz_moves_view_set_annotating (KzMovesView *self, gboolean annotating)
   gtk_widget_set_visible (GTK_WIDGET (self->annotation_panel), annotating);
   kz_annotation_panel_set_node (self->annotation_panel, annotating ? self->current_node : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANNOTATING]);
+}
+
+void
+kz_moves_view_set_show_comments (KzMovesView *self, gboolean show_comments)
+{
+  g_return_if_fail (KZ_IS_MOVES_VIEW (self));
+  if (self->no_comments == !show_comments)
+    return;
+  self->no_comments = !show_comments;
+  rebuild (self);
 }
 
 KzAnnotationPanel *

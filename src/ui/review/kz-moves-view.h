@@ -49,6 +49,11 @@ gboolean    kz_moves_view_get_annotating  (KzMovesView *self);
 void        kz_moves_view_set_annotating  (KzMovesView *self,
                                           gboolean     annotating);
 KzAnnotationPanel *kz_moves_view_get_annotation_panel (KzMovesView *self);
+/* Whether the list shows the comments (the default) or the moves only,
+ * when the comments are shown elsewhere (the demonstration battle's under
+ * the board). */
+void        kz_moves_view_set_show_comments (KzMovesView *self,
+                                            gboolean     show_comments);
 /* The rows (KzMoveRow), for tests and for what is built on the list. */
 GListModel *kz_moves_view_get_model       (KzMovesView *self);
 

@@ -26,6 +26,8 @@ struct _KzReviewBar {
   gboolean       playing;
   guint          play_source;   /* the next step while playing */
   gboolean       show_comments;
+  int            fitted_width;  /* the comment box's width its height was fitted for */
+  guint          fit_tick;      /* fit it again once it has a width */
   gboolean       updating_scrubber;
 };
 
@@ -42,6 +44,74 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* ---- showing the replay -------------------------------------------------- */
+
+/* The comment box's height: at least COMMENT_MIN_HEIGHT, so that the
+ * board does not jump from one short comment to the next; a longer
+ * comment gets the height its text needs at the box's width, as far as
+ * the widgets above the bar (the board) can give up room down to their
+ * smallest size; beyond that it scrolls (GTK 4.8's scrolled window does
+ * not pass the width on when it propagates its child's natural height,
+ * so the height is set here). */
+#define COMMENT_MIN_HEIGHT 104
+
+static void
+fit_comment (KzReviewBar *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self));
+  int width = gtk_widget_get_width (self->comment_box);
+  int shown = gtk_widget_get_mapped (self->comment_box) ? gtk_widget_get_height (self->comment_box) : 0;
+  int need = COMMENT_MIN_HEIGHT, spare = 0, height;
+  GtkScrolledWindow *box = GTK_SCROLLED_WINDOW (self->comment_box);
+
+  if (width > 0)
+    {
+      /* less a scrollbar's width, in case it shows */
+      gtk_widget_measure (GTK_WIDGET (self->comment_label), GTK_ORIENTATION_VERTICAL,
+                          MAX (width - 16, 1), NULL, &need, NULL, NULL);
+      for (GtkWidget *c = parent ? gtk_widget_get_first_child (parent) : NULL;
+           c && c != GTK_WIDGET (self); c = gtk_widget_get_next_sibling (c))
+        if (gtk_widget_get_visible (c))
+          {
+            int min;
+            gtk_widget_measure (c, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (c), &min, NULL,
+                                NULL, NULL);
+            spare += MAX (gtk_widget_get_height (c) - min, 0);
+          }
+    }
+  height = CLAMP (need, COMMENT_MIN_HEIGHT, MAX (COMMENT_MIN_HEIGHT, shown + spare));
+  /* never a minimum over the maximum (GTK refuses it) */
+  if (height > gtk_scrolled_window_get_max_content_height (box))
+    {
+      gtk_scrolled_window_set_max_content_height (box, height);
+      gtk_scrolled_window_set_min_content_height (box, height);
+    }
+  else
+    {
+      gtk_scrolled_window_set_min_content_height (box, height);
+      gtk_scrolled_window_set_max_content_height (box, height);
+    }
+  self->fitted_width = width;
+}
+
+/* Once the box has its width (a comment shown before the bar was laid
+ * out, or the window resized since): fitted again. */
+static gboolean
+fit_comment_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  KzReviewBar *self = data;
+
+  if (!gtk_widget_get_visible (self->comment_box))
+    {
+      self->fit_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (gtk_widget_get_width (self->comment_box) <= 0
+      || gtk_widget_get_width (self->comment_box) == self->fitted_width)
+    return G_SOURCE_CONTINUE;
+  fit_comment (self);
+  self->fit_tick = 0;
+  return G_SOURCE_REMOVE;
+}
 
 static void
 update (KzReviewBar *self)
@@ -63,6 +133,13 @@ update (KzReviewBar *self)
       gtk_label_set_text (self->comment_label, comment);
       /* A move without a comment takes no room under the board. */
       gtk_widget_set_visible (self->comment_box, *comment != '\0');
+      if (*comment)
+        {
+          fit_comment (self);
+          if (self->fit_tick == 0 && self->fitted_width <= 0)
+            self->fit_tick = gtk_widget_add_tick_callback (self->comment_box, fit_comment_tick,
+                                                           self, NULL);
+        }
     }
   else
     gtk_widget_set_visible (self->comment_box, FALSE);
@@ -348,6 +425,9 @@ kz_review_bar_dispose (GObject *object)
   if (self->replay)
     g_signal_handlers_disconnect_by_data (self->replay, self);
   g_clear_object (&self->replay);
+  if (self->fit_tick)
+    gtk_widget_remove_tick_callback (self->comment_box, self->fit_tick);
+  self->fit_tick = 0;
   gtk_widget_dispose_template (GTK_WIDGET (self), KZ_TYPE_REVIEW_BAR);
   G_OBJECT_CLASS (kz_review_bar_parent_class)->dispose (object);
 }

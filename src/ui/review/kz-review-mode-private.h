@@ -26,6 +26,8 @@ struct _KzReviewMode {
   KzMoveNode     *shown_node; /* on the review board (a reference) */
   gboolean        read_only;  /* a built-in game (the demonstration
                                * battle): nothing to annotate or delete */
+  gboolean        demonstration;  /* the demonstration battle (its comments
+                                   * under the board, its own subtitle) */
 };
 
 G_END_DECLS

@@ -317,6 +317,8 @@ kz_window_review_leave (KzWindow *self)
   kz_review_bar_set_replay (self->review->bar, NULL);
   g_clear_object (&self->review->shown_node);
   self->review->read_only = FALSE;
+  self->review->demonstration = FALSE;
+  kz_moves_view_set_show_comments (self->moves_view, TRUE);
   kz_window_set_mode (self, KZ_MODE (self->play));
   update_actions (self);
   show_in_side_panel (self);   /* back to the game as it stands */
@@ -337,6 +339,8 @@ enter (KzWindow *self, guint ply)
 
   self->review->replay = kz_replay_new (game, ply);
   self->review->read_only = FALSE;
+  self->review->demonstration = FALSE;
+  kz_moves_view_set_show_comments (self->moves_view, TRUE);
   kz_mode_set_game (KZ_MODE (self->review), game);
   kz_mode_set_ply (KZ_MODE (self->review), kz_replay_get_ply (self->review->replay));
   self->review->shown_ply = G_MAXUINT - 1;       /* no animation into the first view */

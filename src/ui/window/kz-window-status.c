@@ -178,7 +178,9 @@ kz_window_update_subtitle (KzWindow *self)
 
   if (self->play->game == NULL)
     return;
-  if (reviewed)
+  if (reviewed && self->review->demonstration)
+    subtitle = g_strdup (_("Demonstration battle"));
+  else if (reviewed)
     {
       const char *cossacks = kz_player_name_display (kz_game_get_player_name (reviewed, KZ_COSSACKS));
       const char *turks = kz_player_name_display (kz_game_get_player_name (reviewed, KZ_TURKS));
