@@ -564,6 +564,59 @@ test_match (void)
   g_assert_nonnull (strstr (unknown.err, "levels"));
 }
 
+/* match: the no-progress draw by default, counted per game and in the
+ * summary; --no-progress off plays the same games on (random players
+ * move the same way whatever the rule). */
+static void
+test_match_no_progress (void)
+{
+  const char *on_off[] = { "on", "off" };
+  Run runs[2];
+  GPtrArray *games[2];
+  for (int k = 0; k < 2; k++)
+    {
+      runs[k] = cli ("match", "--cossacks", "random", "--turks", "random", "--games", "10",
+                     "--seed", "3", "--verbose", "--no-progress", on_off[k], NULL);
+      g_assert_cmpint (runs[k].status, ==, 0);
+      games[k] = match_games (runs[k].out);
+      g_assert_cmpint (games[k]->len, ==, 10);
+    }
+  /* the default is on */
+  g_auto (Run) plain = cli ("match", "--cossacks", "random", "--turks", "random", "--games", "10",
+                            "--seed", "3", "--verbose", NULL);
+  g_assert_cmpstr (plain.out, ==, runs[0].out);
+
+  int drawn = 0;
+  for (guint i = 0; i < 10; i++)
+    {
+      char **on = games[0]->pdata[i], **off = games[1]->pdata[i];
+      g_assert_cmpstr (off[5], !=, "no-progress");
+      if (strcmp (on[5], "no-progress") != 0)
+        {
+          g_assert_cmpstr (on[8], ==, off[8]);   /* the same game */
+          continue;
+        }
+      drawn++;
+      g_assert_cmpstr (on[4], ==, "1/2-1/2");
+      g_assert_cmpint (atoi (on[6]), >=, 100);
+      /* without the rule the game went on */
+      g_assert_cmpint (atoi (off[6]), >, atoi (on[6]));
+    }
+  g_assert_cmpint (drawn, >, 0);
+  g_autofree char *count = g_strdup_printf ("no-progress %d,", drawn);
+  g_assert_nonnull (strstr (runs[0].err, count));
+  g_assert_nonnull (strstr (runs[1].err, "no-progress 0,"));
+  for (int k = 0; k < 2; k++)
+    {
+      g_ptr_array_unref (games[k]);
+      run_clear (&runs[k]);
+    }
+
+  g_auto (Run) bad = cli ("match", "--cossacks", "1", "--turks", "1", "--no-progress", "maybe",
+                          NULL);
+  assert_bad_input (&bad, "--no-progress");
+}
+
 /* levels: LEVEL<TAB>NAME<TAB>ELO, weakest first, at least 7, the measured
  * Elo rising (or '-' where not measured); extra arguments are bad input. */
 static void
@@ -609,6 +662,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/puzzles/list", test_puzzles_list);
   g_test_add_func ("/cli/puzzle/attempts", test_puzzle_attempts);
   g_test_add_func ("/cli/match/paired-greedy-adjudicate", test_match);
+  g_test_add_func ("/cli/match/no-progress", test_match_no_progress);
   g_test_add_func ("/cli/levels", test_levels);
   return g_test_run ();
 }

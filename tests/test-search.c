@@ -481,6 +481,64 @@ test_carrier_extension (void)
   kz_searcher_free (s);
 }
 
+/* The no-progress draw (limits.no_progress_left): a node that many plies
+ * on without a jump is a draw, for the side that gains by it and the side
+ * that loses by it. */
+static void
+test_no_progress (void)
+{
+  KzSearcher *s = kz_searcher_new (1);
+  KzPosition pos;
+  KzSearchLimits lim = { .max_depth = 6 };
+
+  /* One Cossack against five Turks, far apart: lost for the Cossacks to
+   * move, unless their next step is the 100th without progress. */
+  parse_kpn ("ttttt/3/5/5/5/5/5/3/c4 c home home", &pos);
+  KzSearchResult r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  g_test_message ("lost: %d", r.score);
+  g_assert_cmpint (r.score, <, -100);
+  lim.no_progress_left = 1;
+  kz_searcher_clear (s);
+  r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  g_assert_cmpint (r.score, ==, KZ_SCORE_DRAW - KZ_SEARCH_CONTEMPT);
+  /* Two plies left: the Turks' reply would draw, unless it jumps, and
+   * none can reach the Cossack or its flag in one move. */
+  lim.no_progress_left = 2;
+  kz_searcher_clear (s);
+  r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  g_assert_cmpint (r.score, ==, KZ_SCORE_DRAW - KZ_SEARCH_CONTEMPT);
+  /* Far enough away, the rule changes nothing. */
+  lim.no_progress_left = 90;
+  kz_searcher_clear (s);
+  KzSearchResult far = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  lim.no_progress_left = 0;
+  kz_searcher_clear (s);
+  KzSearchResult none = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  g_assert_cmpint (far.score, ==, none.score);
+
+  /* The Turks, five pieces to two, to move.  c3xc1 takes the Cossack flag,
+   * but the carrier is lost at once (b1xd1): without the rule a quiet
+   * move is better; with one ply left before the draw, taking the flag is
+   * the only move that does not draw, and still wins. */
+  parse_kpn ("tttt1/3/5/5/5/5/2t2/3/cc3 t home home", &pos);
+  lim.no_progress_left = 0;
+  kz_searcher_clear (s);
+  r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  char text[KZ_MOVE_STR_MAX];
+  kz_move_format (&r.move, text, sizeof text);
+  g_test_message ("no rule: %s %d", text, r.score);
+  g_assert_cmpint (r.move.n_jumps, ==, 0);
+  g_assert_cmpint (r.score, >, 100);
+  lim.no_progress_left = 1;
+  kz_searcher_clear (s);
+  r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+  kz_move_format (&r.move, text, sizeof text);
+  g_test_message ("one ply left: %s %d", text, r.score);
+  g_assert_cmpstr (text, ==, "c3xc1");
+  g_assert_cmpint (r.score, >, 100);
+  kz_searcher_free (s);
+}
+
 typedef struct {
   atomic_int stop;
   gint64     set_at;
@@ -925,6 +983,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/repetition", test_repetition);
   g_test_add_func ("/engine/search/repetition-lookahead", test_repetition_lookahead);
   g_test_add_func ("/engine/search/carrier-extension", test_carrier_extension);
+  g_test_add_func ("/engine/search/no-progress", test_no_progress);
   g_test_add_func ("/engine/search/cancel", test_cancel);
   g_test_add_func ("/engine/search/levels", test_levels);
   g_test_add_func ("/engine/search/human-mistakes", test_human_mistakes);

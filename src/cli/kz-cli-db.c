@@ -19,8 +19,8 @@
 #include "kz-kgn.h"
 #include "kz-store.h"
 
-/* Most plies selfplay plays before it leaves a game unfinished: the rules
- * have no move-limit draw, so such a game stays "*" / unterminated. */
+/* Most plies selfplay plays before it leaves a game unfinished ("*",
+ * unterminated): a safety net, since the no-progress draw ends most. */
 #define SELFPLAY_MAX_PLIES 300
 /* The largest --games and --max-plies selfplay accepts. */
 #define SELFPLAY_MAX_GAMES 1000000
@@ -146,17 +146,27 @@ kz_cli_db_new (int argc, char **argv, const KzCliGlobal *global)
 {
   static const char help[] =
     "Usage: kazaki-cli [--db FILE] new [--cossacks NAME] [--turks NAME]\n"
+    "                                  [--no-progress on|off]\n"
     "\n"
-    "Creates a game from the start position in the database and prints its id.\n";
+    "Creates a game from the start position in the database and prints its id.\n"
+    "The game has the no-progress draw (100 plies without a capture or a flag\n"
+    "taken draw it) unless --no-progress off, as the app's New Game option.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   const char *names[2] = { "", "" };
+  gboolean no_progress = TRUE;
   for (int i = 1; i < argc;)
     {
       const char *value;
       bool missing;
       int side = -1;
       const char *name = argv[i];
+      if (kz_cli_option (argc, argv, &i, "--no-progress", &value, &missing))
+        {
+          if (missing || !kz_no_progress_from_kgn (value, &no_progress))
+            return kz_cli_bad_input ("new", "--no-progress needs 'on' or 'off'");
+          continue;
+        }
       if (kz_cli_option (argc, argv, &i, "--cossacks", &value, &missing))
         side = KZ_COSSACKS;
       else if (kz_cli_option (argc, argv, &i, "--turks", &value, &missing))
@@ -184,6 +194,7 @@ kz_cli_db_new (int argc, char **argv, const KzCliGlobal *global)
   g_autoptr (KzGame) game = kz_game_new ();
   kz_game_set_player (game, KZ_COSSACKS, names[0], KZ_PLAYER_HUMAN, 0);
   kz_game_set_player (game, KZ_TURKS, names[1], KZ_PLAYER_HUMAN, 0);
+  kz_game_set_no_progress_rule (game, no_progress);
   GError *error = NULL;
   gint64 id = kz_store_create_game (store, game, &error);
   if (id == 0)
@@ -572,24 +583,33 @@ kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global)
 {
   static const char help[] =
     "Usage: kazaki-cli [--db FILE] selfplay [--games N] [--seed S] [--max-plies P]\n"
+    "                                       [--no-progress on|off]\n"
     "\n"
     "Plays N (default 1) games of uniformly random legal moves through the same\n"
     "game model and database as the app, printing 'GAME-ID PLY MOVE' on standard\n"
     "output (flushed) after each move is committed.  A game stops when it ends\n"
-    "by the rules (flag, annihilation, blocked, threefold repetition) or after P\n"
-    "plies (default 300); the rules have no move-limit draw, so such a game stays\n"
-    "unfinished ('*', unterminated).  The same seed gives the same games.\n"
+    "by the rules (flag, annihilation, blocked, threefold repetition, 100 plies\n"
+    "without a capture or a flag taken) or after P plies (default 300), which\n"
+    "leaves it unfinished ('*', unterminated).  The games have the no-progress\n"
+    "draw unless --no-progress off.  The same seed gives the same games.\n"
     "Both sides are recorded as random movers, so the app never resumes these\n"
     "games on start.  N is from 1 to 1000000, P from 1 to 100000.\n";
   if (want_help (argc, argv, help))
     return KZ_CLI_OK;
   guint64 games = 1, seed = (guint64) g_get_real_time (), max_plies = SELFPLAY_MAX_PLIES;
+  gboolean no_progress = TRUE;
   for (int i = 1; i < argc;)
     {
       const char *value;
       bool missing;
       guint64 *target = NULL;
       const char *name = argv[i];
+      if (kz_cli_option (argc, argv, &i, "--no-progress", &value, &missing))
+        {
+          if (missing || !kz_no_progress_from_kgn (value, &no_progress))
+            return kz_cli_bad_input ("selfplay", "--no-progress needs 'on' or 'off'");
+          continue;
+        }
       if (kz_cli_option (argc, argv, &i, "--games", &value, &missing))
         target = &games;
       else if (kz_cli_option (argc, argv, &i, "--seed", &value, &missing))
@@ -620,6 +640,7 @@ kz_cli_db_selfplay (int argc, char **argv, const KzCliGlobal *global)
        * the app never resumes these games on start. */
       kz_game_set_player (game, KZ_COSSACKS, "Random", KZ_PLAYER_RANDOM, 0);
       kz_game_set_player (game, KZ_TURKS, "Random", KZ_PLAYER_RANDOM, 0);
+      kz_game_set_no_progress_rule (game, no_progress);
       GError *error = NULL;
       gint64 id = kz_store_create_game (store, game, &error);
       if (id == 0)

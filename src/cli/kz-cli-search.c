@@ -463,7 +463,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
     "Usage: kazaki-cli match --cossacks P --turks P [--games N] [--seed S]\n"
     "                        [--paired] [--adjudicate] [--max-plies N]\n"
     "                        [--opening-plies N] [--position KPN] [--no-tables]\n"
-    "                        [--verbose]\n"
+    "                        [--no-progress on|off] [--verbose]\n"
     "\n"
     "Plays N games (default 10) from the start position (or KPN) between two\n"
     "players.  A player P is a computer level (kazaki-cli levels), 'random' (a\n"
@@ -493,15 +493,20 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
     "                the Turks jumped the enemy's standing flag, and brought\n"
     "                it home)\n"
     "\n"
-    "A game is drawn on the third occurrence of a position or after --max-plies\n"
-    "plies (default 400).  Levels that use the endgame tables get them unless\n"
-    "--no-tables is given.  Per-player move times, depths, the terminations and\n"
-    "each player's flag pick-ups and deliveries go to stderr.  An unknown player exits with status 2.\n";
+    "A game is drawn on the third occurrence of a position, after 100 plies in\n"
+    "a row without a capture or a flag taken (termination 'no-progress', the\n"
+    "rule of the app's games; --no-progress off plays without it, as games\n"
+    "before the rule were) or after --max-plies plies (default 400, a safety\n"
+    "net).  Levels that use the endgame tables get them unless --no-tables is\n"
+    "given.  Per-player move times, depths, the terminations and each\n"
+    "player's flag pick-ups and deliveries go to stderr.  An unknown player\n"
+    "exits with status 2.\n";
   Player players[2];
   bool have[2] = { false, false };
   long games = 10, max_plies = DEFAULT_MAX_PLIES, opening = 2;
   uint64_t seed = 1;
   bool verbose = false, no_tables = false, paired = false, adjudicate = false;
+  bool no_progress = true;
   const char *kpn = NULL;
   int status = KZ_CLI_OK;
 
@@ -568,6 +573,12 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
             return kz_cli_bad_input ("match", "--position needs a KPN");
           kpn = value;
         }
+      else if (kz_cli_option (argc, argv, &i, "--no-progress", &value, &missing))
+        {
+          if (missing || (strcmp (value, "on") != 0 && strcmp (value, "off") != 0))
+            return kz_cli_bad_input ("match", "--no-progress needs 'on' or 'off'");
+          no_progress = strcmp (value, "on") == 0;
+        }
       else
         return kz_cli_bad_input ("match", "unexpected argument '%s' (see kazaki-cli match --help)",
                                  argv[i]);
@@ -605,7 +616,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
   static KzMoveList list;
   int wins[2] = { 0, 0 }, draws = 0;
   int first_wins = 0, first_losses = 0;
-  int by_reason[4] = { 0 }, by_repetition = 0, by_max = 0, by_tables = 0;
+  int by_reason[4] = { 0 }, by_repetition = 0, by_no_progress = 0, by_max = 0, by_tables = 0;
   long total_plies = 0;
 
   for (long g = 0; g < games; g++)
@@ -657,6 +668,13 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
               result = "repetition";
               break;
             }
+          int quiet = n - 1 - last_jump;   /* plies since the last capture or flag taken */
+          if (no_progress && quiet >= KZ_NO_PROGRESS_PLIES)
+            {
+              by_no_progress++;
+              result = "no-progress";
+              break;
+            }
           if (adjudicate)
             {
               KzEgtbResult known = kz_egtb_probe (&pos, NULL);
@@ -705,6 +723,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
               if (no_tables)
                 limits.no_tables = true;
               limits.seed = game_seed ^ ((uint64_t) ply << 32);
+              limits.no_progress_left = no_progress ? KZ_NO_PROGRESS_PLIES - quiet : 0;
               /* earlier positions since the last jump (older ones
                * cannot repeat), not the current one */
               KzSearchResult r = kz_search (p->searcher, &pos, hashes + last_jump,
@@ -763,9 +782,10 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
           players[1].name, first_wins, draws, first_losses, 100.0 * score, e, lo, hi);
 
   fprintf (stderr, "games %ld, mean length %.1f plies; by flag %d, annihilation %d, blocked %d, "
-           "repetition %d, max-plies %d, tables %d\n", games, (double) total_plies / (double) games,
-           by_reason[KZ_REASON_FLAG], by_reason[KZ_REASON_ANNIHILATION],
-           by_reason[KZ_REASON_BLOCKED], by_repetition, by_max, by_tables);
+           "repetition %d, no-progress %d, max-plies %d, tables %d\n", games,
+           (double) total_plies / (double) games, by_reason[KZ_REASON_FLAG],
+           by_reason[KZ_REASON_ANNIHILATION], by_reason[KZ_REASON_BLOCKED], by_repetition,
+           by_no_progress, by_max, by_tables);
   fprintf (stderr, "flags: first (%s) picked up %d, delivered %d; second (%s) picked up %d, "
            "delivered %d\n", players[0].name, players[0].pickups, players[0].deliveries,
            players[1].name, players[1].pickups, players[1].deliveries);

@@ -14,6 +14,10 @@ extern "C" {
 #define KZ_FLAG_HOME       (-1)
 /* A chain jumps at most every enemy piece and the enemy flag. */
 #define KZ_MAX_CHAIN       (KZ_PIECES_PER_SIDE + 1)
+/* The no-progress draw (RULES.md, "The end", our addition): a game with
+ * the rule is drawn when this many plies in a row have neither captured
+ * a piece nor taken a flag (50 moves of each side). */
+#define KZ_NO_PROGRESS_PLIES 100
 
 typedef struct {
   KzBits   pieces[2];   /* indexed by KzSide */
@@ -132,6 +136,15 @@ bool      kz_move_equal (const KzMove *a, const KzMove *b);
  * is no progress.  (What a long stretch without progress means for a
  * draw: src/model/kz-draw-judge.h.) */
 bool      kz_position_made_progress (const KzPosition *before, const KzPosition *after);
+/* True when the move captures a piece or takes a flag: every jump does
+ * one or the other (a piece jumps only an enemy piece or the enemy's
+ * standing flag), a step neither.  Such a move starts the count of the
+ * no-progress draw again. */
+static inline bool
+kz_move_is_progress (const KzMove *move)
+{
+  return move->n_jumps > 0;
+}
 
 #ifdef __cplusplus
 }

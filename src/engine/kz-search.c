@@ -69,6 +69,7 @@ struct KzSearcher {
   int       root_depth;
   int       contempt;
   bool      carrier_ext;        /* !limits->no_carrier_ext */
+  int       no_progress_left;   /* limits->no_progress_left */
   bool      use_tables;
   const uint64_t *game_hist;
   int       n_game_hist;
@@ -342,6 +343,18 @@ is_repetition (KzSearcher *s, int ply, int irrev)
   return hash_repeats (s, s->path_hash[ply], ply, irrev);
 }
 
+/* The no-progress draw: KZ_NO_PROGRESS_PLIES plies without a jump, the
+ * game's before the root (no_progress_left) and the line's, unless the
+ * move that got here ended the game. */
+static bool
+is_no_progress_draw (const KzSearcher *s, const KzPosition *pos, int ply, int irrev)
+{
+  if (s->no_progress_left <= 0)
+    return false;
+  int quiet = irrev > 0 ? ply - irrev : ply + KZ_NO_PROGRESS_PLIES - s->no_progress_left;
+  return quiet >= KZ_NO_PROGRESS_PLIES && kz_position_outcome (pos).winner < 0;
+}
+
 static inline bool
 is_quiet (const KzMove *m)
 {
@@ -580,7 +593,7 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
 {
   s->path_hash[ply] = pos->hash;
   s->pv_len[ply] = ply;
-  if (ply > 0 && is_repetition (s, ply, irrev))
+  if (ply > 0 && (is_repetition (s, ply, irrev) || is_no_progress_draw (s, pos, ply, irrev)))
     return (ply & 1) ? s->contempt : -s->contempt;
   if (depth <= 0)
     {
@@ -959,6 +972,7 @@ run_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
   s->max_nodes = limits->max_nodes;
   s->contempt = limits->contempt > 0 ? limits->contempt : KZ_SEARCH_CONTEMPT;
   s->carrier_ext = !limits->no_carrier_ext;
+  s->no_progress_left = limits->no_progress_left;
   s->use_tables = !limits->no_tables && kz_egtb_available ();
   s->deadline_ms = limits->max_time_ms > 0 ? s->start_ms + limits->max_time_ms : 0;
   s->game_hist = history;

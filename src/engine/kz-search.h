@@ -39,6 +39,7 @@
  * -KZ_SEARCH_CONTEMPT (or limits->contempt) for the searching side (so
  * the computer does not settle for shuffling back and forth) and as much
  * in its favour for its opponent.
+ * The no-progress draw (limits->no_progress_left) scores the same.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -97,6 +98,12 @@ typedef struct {
   bool     no_carrier_ext; /* true: no extension of carrier moves and no
                           * carrier steps in quiescence (the puzzles'
                           * difficulty, a yardstick that must not move) */
+  int      no_progress_left;  /* 0: the game has no no-progress draw;
+                          * else the plies it has left before that draw
+                          * (KZ_NO_PROGRESS_PLIES minus the plies since
+                          * the last capture or flag taken): a node that
+                          * many plies on without a jump is a draw, scored
+                          * as a repetition */
   /* Human mistakes of the weak levels: chances per thousand, drawn for
    * each move from the seed and the position (so reproducible), never
    * when a move wins the game at once. */

@@ -27,7 +27,8 @@ G_DEFINE_ENUM_TYPE (KzTermination, kz_termination,
   G_DEFINE_ENUM_VALUE (KZ_TERMINATION_REPETITION, "repetition"),
   G_DEFINE_ENUM_VALUE (KZ_TERMINATION_AGREEMENT, "agreement"),
   G_DEFINE_ENUM_VALUE (KZ_TERMINATION_RESIGNATION, "resignation"),
-  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_TIME_FORFEIT, "time-forfeit"))
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_TIME_FORFEIT, "time-forfeit"),
+  G_DEFINE_ENUM_VALUE (KZ_TERMINATION_NO_PROGRESS, "no-progress"))
 
 G_DEFINE_ENUM_TYPE (KzTroop, kz_troop,
   G_DEFINE_ENUM_VALUE (KZ_TROOP_INFANTRY, "infantry"),
@@ -49,7 +50,7 @@ G_DEFINE_QUARK (kz-game-error-quark, kz_game_error)
 static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2" };
 static const char *const termination_tokens[] = {
   "unterminated", "flag", "annihilation", "blocked", "repetition", "agreement", "resignation",
-  "time forfeit",
+  "time forfeit", "no-progress",
 };
 
 /* The token at @index of a table of @n, tokens[0] for an index out of range. */
@@ -128,6 +129,7 @@ kz_termination_describe (KzTermination termination)
     case KZ_TERMINATION_AGREEMENT: return _("Draw by agreement");
     case KZ_TERMINATION_RESIGNATION: return _("Resignation");
     case KZ_TERMINATION_TIME_FORFEIT: return _("Time ran out");
+    case KZ_TERMINATION_NO_PROGRESS: return _("50 moves without progress");
     case KZ_TERMINATION_NONE:
     default: return _("Unterminated");
     }

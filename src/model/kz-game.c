@@ -19,6 +19,7 @@ typedef struct {
   KzPosition pos;
   gint8      ids[KZ_GRID_SIZE];
   guint      prev_same;  /* 1 + the index of the previous state with the same hash key, 0 = none */
+  guint      quiet;      /* plies since the last capture or flag taken (or the start) */
 } PlyState;
 
 typedef struct {
@@ -618,6 +619,14 @@ kz_game_count_repetitions (KzGame *self)
   return count_occurrences (self, kz_game_get_position (self));
 }
 
+guint
+kz_game_get_plies_without_progress (KzGame *self, guint ply)
+{
+  g_return_val_if_fail (KZ_IS_GAME (self), 0);
+  const PlyState *st = state_at (self, MIN (ply, self->moves->len));
+  return st->quiet;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Piece identity                                                          */
 
@@ -667,6 +676,7 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gint64 clock_ms, g
   for (KzBits b = move->captured; b; b &= b - 1)
     next.ids[kz_bit_scan (b)] = KZ_NO_PIECE;
   next.ids[move->to] = mover;
+  next.quiet = kz_move_is_progress (move) ? 0 : last->quiet + 1;
 
   KzResult result = KZ_RESULT_NONE;
   KzTermination termination = KZ_TERMINATION_NONE;
@@ -680,6 +690,11 @@ apply_move (KzGame *self, const KzMove *move, gint64 time_ms, gint64 clock_ms, g
     {
       result = KZ_RESULT_DRAW;
       termination = KZ_TERMINATION_REPETITION;
+    }
+  else if (next.quiet >= KZ_NO_PROGRESS_PLIES && kz_game_get_no_progress_rule (self))
+    {
+      result = KZ_RESULT_DRAW;
+      termination = KZ_TERMINATION_NO_PROGRESS;
     }
 
   MoveRec rec;

@@ -61,6 +61,8 @@ typedef enum {
   KZ_TERMINATION_AGREEMENT,
   KZ_TERMINATION_RESIGNATION,
   KZ_TERMINATION_TIME_FORFEIT,   /* a flag fell (the clock); KGN "time forfeit" */
+  KZ_TERMINATION_NO_PROGRESS,    /* KZ_NO_PROGRESS_PLIES plies without a capture or
+                                  * a flag taken; KGN "no-progress" */
 } KzTermination;
 
 typedef enum {
@@ -178,6 +180,26 @@ const KzMove       *kz_game_get_move (KzGame *self, guint i);
 const char         *kz_game_get_move_text (KzGame *self, guint i);
 /* How many times the current position has occurred (≥ 1). */
 guint               kz_game_count_repetitions (KzGame *self);
+/* The plies before `ply` (clamped to kz_game_get_ply()) since the last
+ * capture or flag taken, or since the start (kz_move_is_progress()): the
+ * count of the no-progress draw. */
+guint               kz_game_get_plies_without_progress (KzGame *self, guint ply);
+
+/* --- the no-progress draw (RULES.md, "The end") ----------------------------
+ * A game with the rule is drawn (termination no-progress) by the move
+ * that makes KZ_NO_PROGRESS_PLIES plies in a row without a capture or a
+ * flag taken, unless that move wins.  The rule is the game's KGN tag
+ * NoProgress: "on" has it; "off" and no tag at all do not -- every game
+ * recorded before the rule existed has no tag, so stored games and old
+ * files are judged as they were played.  Set it before the first move
+ * (a game's rule does not change once it has moves). */
+gboolean            kz_game_get_no_progress_rule (KzGame *self);
+void                kz_game_set_no_progress_rule (KzGame *self, gboolean on);
+/* For the search at `ply` (KzSearchLimits.no_progress_left): the plies left
+ * before the no-progress draw (at least 1), 0 when the game has no such rule. */
+int                 kz_game_get_no_progress_left (KzGame *self, guint ply);
+/* The tag's values: "on" or "off"; FALSE for anything else (on may be NULL). */
+gboolean            kz_no_progress_from_kgn (const char *text, gboolean *on);
 /* Milliseconds since the epoch when move i was played (0 = unknown). */
 gint64              kz_game_get_move_time (KzGame *self, guint i);
 /* The mover's time left on the clock after move i (ms), -1 = no clock. */

@@ -451,6 +451,14 @@ game_from_tags (const Tags *tags, GError **error)
       else if (strcmp (t->name, "Result") == 0 || strcmp (t->name, "Termination") == 0
                || strcmp (t->name, "Position") == 0)
         ;
+      else if (strcmp (t->name, "NoProgress") == 0 && !kz_no_progress_from_kgn (t->value, NULL))
+        {
+          g_autofree char *q = quote (t->value, -1);
+          set_problem (error, KZ_KGN_ERROR_SYNTAX, t->where,
+                       _("“%s” is not a value of the tag NoProgress (on or off)"), q);
+          g_object_unref (game);
+          return NULL;
+        }
       else
         kz_game_set_tag (game, t->name, t->value);
     }
@@ -491,7 +499,7 @@ finish_game (KzGame *game, const Tags *tags, KzResult token, Where where, GError
           g_autofree char *q = quote (tt->value, -1);
           set_problem (error, KZ_KGN_ERROR_BAD_RESULT, tt->where,
                        _("“%s” is not a termination (flag, annihilation, blocked, repetition, "
-                         "agreement, resignation or unterminated)"), q);
+                         "no-progress, agreement, resignation, time forfeit or unterminated)"), q);
           return FALSE;
         }
       have_term = TRUE;

@@ -534,6 +534,8 @@ kz_replay_continue_from_here (KzReplay *self, KzStore *store, const char *const 
 
   g_autoptr (KzGame) game = kz_game_new_from_position (pos);
   kz_replay_copy_players (game, self->game, names);
+  /* the game goes on under its own rules (its count starts again here) */
+  kz_game_set_no_progress_rule (game, kz_game_get_no_progress_rule (self->game));
   if (store && kz_store_create_game (store, game, error) == 0)
     return NULL;
   return g_steal_pointer (&game);

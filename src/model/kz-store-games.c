@@ -204,7 +204,7 @@ kz_store_read_info (sqlite3_stmt *s)
   info->start_time = sqlite3_column_int64 (s, 8);
   info->end_time = sqlite3_column_int64 (s, 9);
   info->result = (KzResult) CLAMP (sqlite3_column_int (s, 10), 0, KZ_RESULT_DRAW);
-  info->termination = (KzTermination) CLAMP (sqlite3_column_int (s, 11), 0, KZ_TERMINATION_TIME_FORFEIT);
+  info->termination = (KzTermination) CLAMP (sqlite3_column_int (s, 11), 0, KZ_TERMINATION_NO_PROGRESS);
   info->plies = (guint) MAX (sqlite3_column_int (s, 12), 0);
   info->final_kpn = g_strdup ((const char *) sqlite3_column_text (s, 13));
   info->added_time = sqlite3_column_int64 (s, 15);

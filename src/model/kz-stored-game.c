@@ -170,7 +170,17 @@ kz_game_new_from_stored (const KzStoredGame *stored, KzRecorder *recorder,
                                "");
           return NULL;
         }
-      if (!kz_game_load_move (game, m->text, m->played_ms, &local))
+      gboolean ok = kz_game_load_move (game, m->text, m->played_ms, &local);
+      if (!ok && kz_game_get_termination (game) == KZ_TERMINATION_NO_PROGRESS)
+        {
+          /* Played on after the no-progress draw (by a Kazaki without the
+           * rule): the game has been played without it. */
+          g_clear_error (&local);
+          kz_game_set_tag (game, "NoProgress", "off");
+          kz_game_load_outcome (game, KZ_RESULT_NONE, KZ_TERMINATION_NONE, 0);
+          ok = kz_game_load_move (game, m->text, m->played_ms, &local);
+        }
+      if (!ok)
         {
           *bad_move = expect;
           g_set_error_literal (error, KZ_STORED_GAME_ERROR, KZ_STORED_GAME_ERROR_BAD_MOVE,

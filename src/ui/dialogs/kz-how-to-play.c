@@ -252,8 +252,10 @@ kz_how_to_play_window_new (void)
                          "your own triangle (it may step onto it even while your own flag stands "
                          "there), when the enemy has no pieces left, or when the enemy cannot "
                          "move."));
-  add_paragraph (page, _("The game is drawn when the same position occurs for the third time, or "
-                         "when the players agree to a draw. A player may also resign."));
+  add_paragraph (page, _("The game is drawn when the same position occurs for the third time, "
+                         "when 50 moves of each side pass without a capture or a flag taken "
+                         "(unless the game was started without this rule), or when the players "
+                         "agree to a draw. A player may also resign."));
   add_diagrams (page, &win_diagram, NULL);
 
   add_heading (page, _("Playing"));

@@ -78,6 +78,7 @@ typedef struct {
   KzPosition  pos;
   uint64_t   *history;
   int         n_history;
+  int         no_progress_left;   /* KzSearchLimits.no_progress_left */
   int         level;
   guint       max_msec;   /* 0: the level's own limit */
   guint       min_msec;
@@ -130,6 +131,7 @@ choose_thread (GTask        *task,
   if (!kz_search_level_params (CLAMP (data->level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL), &limits))
     kz_search_level_params (2, &limits);
   limits.seed = (uint64_t) g_get_real_time ();
+  limits.no_progress_left = data->no_progress_left;
   if (data->max_msec > 0 && (limits.max_time_ms == 0 || (guint) limits.max_time_ms > data->max_msec))
     limits.max_time_ms = (int) data->max_msec;
   result = kz_search (self->searcher, &data->pos, data->history, data->n_history, &limits,
@@ -202,6 +204,7 @@ kz_computer_player_choose_timed_async (KzComputerPlayer    *self,
   data->max_msec = max_msec;
   data->min_msec = max_msec > 0 ? MIN (min_msec, max_msec / 2) : min_msec;
   data->n_history = (int) ply;
+  data->no_progress_left = kz_game_get_no_progress_left (game, ply);
   data->history = g_new0 (uint64_t, MAX (ply, 1));
   for (guint i = 0; i < ply; i++)
     data->history[i] = kz_game_get_position_at (game, i)->hash;

@@ -24,6 +24,8 @@ outcome_text (KzGame *game)
     {
       if (termination == KZ_TERMINATION_REPETITION)
         return g_strdup (_("Draw: the same position occurred three times"));
+      if (termination == KZ_TERMINATION_NO_PROGRESS)
+        return g_strdup (_("Draw: 50 moves without a capture or a flag taken"));
       if (termination == KZ_TERMINATION_TIME_FORFEIT)
         return g_strdup (_("Draw: time ran out"));
       return g_strdup (_("Draw by agreement"));
@@ -46,6 +48,7 @@ outcome_text (KzGame *game)
     case KZ_TERMINATION_NONE:
     case KZ_TERMINATION_REPETITION:
     case KZ_TERMINATION_AGREEMENT:
+    case KZ_TERMINATION_NO_PROGRESS:
     default:
       return g_strdup_printf (_("%s win"), winner);
     }
@@ -257,6 +260,8 @@ ending_text (KzWindow *self)
                                 : _("The Cossacks have no move left."));
     case KZ_TERMINATION_REPETITION:
       return g_strdup (_("The same position occurred for the third time."));
+    case KZ_TERMINATION_NO_PROGRESS:
+      return g_strdup (_("For 50 moves of each side no piece was captured and no flag was taken."));
     case KZ_TERMINATION_AGREEMENT:
       return g_strdup (_("Both sides agreed to a draw."));
     case KZ_TERMINATION_RESIGNATION:

@@ -1,0 +1,420 @@
+/* test-model-no-progress.c — the no-progress draw (RULES.md, "The end", our
+ * addition): KzGame counts the plies without a capture or a flag taken and
+ * ends a game with the rule as a draw at 100; the rule is the game's KGN tag
+ * NoProgress, kept by KGN export and import and by the database, so a game
+ * is judged after a reload as it was played.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "kz-game.h"
+#include "kz-kgn.h"
+#include "kz-store.h"
+#include "remove-files.h"
+
+/* ---- long runs of quiet moves ---------------------------------------- */
+
+/* A position for the walk: walking pieces (Cossacks a1 b1 d1, Turks b9 c9
+ * d9 e7) and pieces that stay where they are for staged progress:
+ *   - the Cossack on d8 may take the Turkish flag, d8xb8 (optional, so
+ *     the walk can leave it; no Turk walks to b8 or to the points from
+ *     which it could take the carrier there or on d8: a9, c7, e9);
+ *   - the Cossack on a3 (a corner: it cannot be taken) steps a3-a4, and
+ *     then the Turk on a5 must capture it, a5xa3. */
+#define QUIET_WALK_KPN "1ttt1/2c/4t/5/t4/5/c4/3/cc1c1 c home home"
+
+/* True when either side could capture a piece in `pos`. */
+static gboolean
+quiet_walk_capture_possible (const KzPosition *pos)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      KzPosition p = *pos;
+      KzMoveList list;
+      p.side = (uint8_t) side;
+      int n = kz_generate_moves (&p, &list);
+      for (int i = 0; i < n; i++)
+        if (list.moves[i].captured != 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether `m` is a step of a walking piece that stays clear of the staged
+ * pieces' points and of b8, a9, c7 and e9, and leaves no capture to
+ * either side. */
+static gboolean
+quiet_walk_step_ok (KzGame *game, const KzMove *m)
+{
+  static const char *const staged[] = { "d8", "a3", "a5", "b8", "a9", "c7", "e9" };
+  char text[KZ_MOVE_STR_MAX];
+  if (m->n_jumps > 0)
+    return FALSE;
+  kz_move_format (m, text, sizeof text);
+  for (guint s = 0; s < G_N_ELEMENTS (staged); s++)
+    if (strncmp (text, staged[s], 2) == 0 || strcmp (text + 3, staged[s]) == 0)
+      return FALSE;
+  KzPosition next = *kz_game_get_position (game);
+  kz_position_make_move (&next, m);
+  return !quiet_walk_capture_possible (&next);
+}
+
+/* Plays `n` plies of QUIET_WALK_KPN's walking pieces (quiet_walk_step_ok)
+ * that do not end the game and go to a position not seen before when one
+ * can (else seen once), so no position occurs a third time.  FALSE when
+ * it got stuck or the game would end. */
+static gboolean
+quiet_walk (KzGame *game, guint n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+      gboolean played = FALSE;
+      for (guint allowed = 1; allowed <= 2 && !played; allowed++)
+        for (guint i = 0; i < moves->len && !played; i++)
+          {
+            const KzMove *m = &g_array_index (moves, KzMove, i);
+            if (!quiet_walk_step_ok (game, m) || !kz_game_play (game, m, NULL))
+              continue;
+            if (!kz_game_is_over (game) && kz_game_count_repetitions (game) <= allowed)
+              played = TRUE;
+            else
+              g_assert_true (kz_game_undo (game, NULL));
+          }
+      if (!played)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* One more such step, even one that ends the game; FALSE when none. */
+static gboolean
+quiet_walk_last_step (KzGame *game)
+{
+  g_autoptr (GArray) moves = kz_game_list_moves (game, KZ_NO_POINT);
+  for (guint i = 0; i < moves->len; i++)
+    if (quiet_walk_step_ok (game, &g_array_index (moves, KzMove, i)))
+      return kz_game_play (game, &g_array_index (moves, KzMove, i), NULL);
+  return FALSE;
+}
+
+/* ---- the game ------------------------------------------------------- */
+
+/* A game of QUIET_WALK_KPN with the rule set as asked, walked `plies`. */
+static KzGame *
+walked_game (gboolean rule, guint plies)
+{
+  g_autoptr (GError) error = NULL;
+  KzGame *game = kz_game_new_from_kpn (QUIET_WALK_KPN, &error);
+  g_assert_no_error (error);
+  kz_game_set_no_progress_rule (game, rule);
+  g_assert_true (quiet_walk (game, plies));
+  g_assert_cmpuint (kz_game_get_ply (game), ==, plies);
+  return game;
+}
+
+/* RULES.md, the end (our addition): 100 plies in a row without a capture
+ * or a flag taken draw the game; undo takes the draw back. */
+static void
+test_no_progress_draw (void)
+{
+  g_autoptr (KzGame) game = walked_game (TRUE, 99);
+  g_assert_true (kz_game_get_no_progress_rule (game));
+  g_assert_cmpuint (kz_game_get_plies_without_progress (game, G_MAXUINT), ==, 99);
+  g_assert_cmpuint (kz_game_get_plies_without_progress (game, 40), ==, 40);
+  g_assert_false (kz_game_is_over (game));
+  g_assert_cmpuint (kz_game_count_repetitions (game), <, 3);
+
+  g_assert_true (quiet_walk_last_step (game));
+  g_assert_cmpuint (kz_game_get_plies_without_progress (game, G_MAXUINT), ==, 100);
+  g_assert_true (kz_game_is_over (game));
+  g_assert_cmpint (kz_game_get_result (game), ==, KZ_RESULT_DRAW);
+  g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_NO_PROGRESS);
+  g_autoptr (GArray) none = kz_game_list_moves (game, KZ_NO_POINT);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_autoptr (GError) error = NULL;
+  g_assert_false (kz_game_play_text (game, "a3-a4", &error));
+  g_assert_error (error, KZ_GAME_ERROR, KZ_GAME_ERROR_GAME_OVER);
+  g_assert_nonnull (strstr (error->message, "50 moves without progress"));
+
+  /* Undo resumes the game at 99 plies; another quiet step draws again,
+   * a capture does not. */
+  g_assert_true (kz_game_get_can_undo (game));
+  g_assert_true (kz_game_undo (game, NULL));
+  g_assert_false (kz_game_is_over (game));
+  g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_NONE);
+  g_assert_cmpuint (kz_game_get_plies_without_progress (game, G_MAXUINT), ==, 99);
+  g_assert_true (kz_game_redo (game, NULL));
+  g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_NO_PROGRESS);
+}
+
+/* A capture as the 100th ply, or a flag taken as the 99th, starts the
+ * count again. */
+static void
+test_no_progress_reset (void)
+{
+  /* The Cossacks move at even plies: a3-a4 is the 99th ply, the Turks'
+   * compulsory a5xa3 the 100th. */
+  g_autoptr (KzGame) capture = walked_game (TRUE, 98);
+  g_assert_true (kz_game_play_text (capture, "a3-a4", NULL));
+  g_assert_cmpuint (kz_game_get_plies_without_progress (capture, G_MAXUINT), ==, 99);
+  g_assert_true (kz_game_play_text (capture, "a5xa3", NULL));
+  g_assert_false (kz_game_is_over (capture));
+  g_assert_cmpuint (kz_game_get_plies_without_progress (capture, G_MAXUINT), ==, 0);
+  g_assert_cmpuint (kz_game_get_plies_without_progress (capture, 99), ==, 99);
+
+  g_autoptr (KzGame) flag = walked_game (TRUE, 98);
+  g_assert_true (kz_game_play_text (flag, "d8xb8", NULL));
+  g_assert_cmpuint (kz_game_get_plies_without_progress (flag, G_MAXUINT), ==, 0);
+  g_assert_true (quiet_walk (flag, 99));
+  g_assert_false (kz_game_is_over (flag));
+  g_assert_true (quiet_walk_last_step (flag));
+  g_assert_cmpint (kz_game_get_termination (flag), ==, KZ_TERMINATION_NO_PROGRESS);
+  g_assert_cmpuint (kz_game_get_ply (flag), ==, 199);
+}
+
+/* Without the rule ("off", or no tag at all: every game recorded before
+ * the rule) the game goes on. */
+static void
+test_no_progress_off (void)
+{
+  g_autoptr (KzGame) off = walked_game (FALSE, 150);
+  g_assert_false (kz_game_get_no_progress_rule (off));
+  g_assert_cmpstr (kz_game_get_tag (off, "NoProgress"), ==, "off");
+  g_assert_false (kz_game_is_over (off));
+  g_assert_cmpuint (kz_game_get_plies_without_progress (off, G_MAXUINT), ==, 150);
+
+  g_autoptr (KzGame) old = kz_game_new_from_kpn (QUIET_WALK_KPN, NULL);
+  g_assert_null (kz_game_get_tag (old, "NoProgress"));
+  g_assert_false (kz_game_get_no_progress_rule (old));
+  g_assert_true (quiet_walk (old, 120));
+  g_assert_false (kz_game_is_over (old));
+
+  /* The tag's values and the termination's KGN token. */
+  gboolean on = FALSE;
+  g_assert_true (kz_no_progress_from_kgn ("on", &on));
+  g_assert_true (on);
+  g_assert_true (kz_no_progress_from_kgn ("off", &on));
+  g_assert_false (on);
+  g_assert_false (kz_no_progress_from_kgn ("yes", &on));
+  g_assert_false (kz_no_progress_from_kgn (NULL, &on));
+  KzTermination t;
+  g_assert_cmpstr (kz_termination_to_kgn (KZ_TERMINATION_NO_PROGRESS), ==, "no-progress");
+  g_assert_true (kz_termination_from_kgn ("no-progress", &t));
+  g_assert_cmpint (t, ==, KZ_TERMINATION_NO_PROGRESS);
+  /* The number stored in the database's games.termination. */
+  g_assert_cmpint (KZ_TERMINATION_NO_PROGRESS, ==, 8);
+}
+
+/* ---- KGN --------------------------------------------------------------- */
+
+/* A game drawn by the rule, exported and read back: the same game, the
+ * same end, the same text. */
+static void
+test_kgn_round_trip (void)
+{
+  g_autoptr (KzGame) game = walked_game (TRUE, 99);
+  g_assert_true (quiet_walk_last_step (game));
+  g_assert_cmpint (kz_game_get_termination (game), ==, KZ_TERMINATION_NO_PROGRESS);
+  g_autofree char *text = kz_kgn_export_game (game);
+  g_assert_nonnull (strstr (text, "[Result \"1/2-1/2\"]\n"));
+  g_assert_nonnull (strstr (text, "[Termination \"no-progress\"]\n"));
+  g_assert_nonnull (strstr (text, "[NoProgress \"on\"]\n"));
+
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) back = kz_kgn_parse_game (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (kz_game_get_no_progress_rule (back));
+  g_assert_cmpuint (kz_game_get_ply (back), ==, 100);
+  g_assert_cmpint (kz_game_get_result (back), ==, KZ_RESULT_DRAW);
+  g_assert_cmpint (kz_game_get_termination (back), ==, KZ_TERMINATION_NO_PROGRESS);
+  g_autofree char *again = kz_kgn_export_game (back);
+  g_assert_cmpstr (again, ==, text);
+
+  /* Without the rule the same moves leave the game unfinished: the record
+   * that says otherwise is refused. */
+  g_autoptr (GString) off = g_string_new (text);
+  g_string_replace (off, "[NoProgress \"on\"]", "[NoProgress \"off\"]", 1);
+  g_assert_null (kz_kgn_parse_game (off->str, -1, &error));
+  g_assert_error (error, KZ_KGN_ERROR, KZ_KGN_ERROR_BAD_RESULT);
+  g_assert_nonnull (strstr (error->message, "no-progress"));
+  g_clear_error (&error);
+  /* ... and one that goes on after the draw, with the rule, too. */
+  g_autoptr (KzGame) longer = walked_game (FALSE, 120);
+  kz_game_set_tag (longer, "NoProgress", "on");
+  g_autofree char *longer_text = kz_kgn_export_game (longer);
+  g_assert_null (kz_kgn_parse_game (longer_text, -1, &error));
+  g_assert_error (error, KZ_KGN_ERROR, KZ_KGN_ERROR_ILLEGAL_MOVE);
+  g_assert_nonnull (strstr (error->message, "The game is over"));
+  g_clear_error (&error);
+}
+
+/* A record without the tag (every file written before the rule) is read
+ * without the rule: a long game stays as it was, and export leaves the
+ * tag out again (the same text, so its digest, a duplicate's mark, holds). */
+static void
+test_kgn_old_record (void)
+{
+  g_autoptr (KzGame) game = walked_game (FALSE, 150);
+  kz_game_set_tag (game, "NoProgress", NULL);
+  g_autofree char *text = kz_kgn_export_game (game);
+  g_assert_null (strstr (text, "NoProgress"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) back = kz_kgn_parse_game (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_false (kz_game_get_no_progress_rule (back));
+  g_assert_false (kz_game_is_over (back));
+  g_assert_cmpuint (kz_game_get_ply (back), ==, 150);
+  g_autofree char *again = kz_kgn_export_game (back);
+  g_assert_cmpstr (again, ==, text);
+  g_autofree char *d1 = kz_kgn_game_digest (game);
+  g_autofree char *d2 = kz_kgn_game_digest (back);
+  g_assert_cmpstr (d1, ==, d2);
+}
+
+/* A bad value of the tag: the line and column of the tag, and what is wrong. */
+static void
+test_kgn_bad_value (void)
+{
+  const char *text = "[Event \"A\"]\n[NoProgress \"maybe\"]\n\n1. b4-a4 *\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_kgn_parse_game (text, -1, &error);
+  g_assert_null (game);
+  g_assert_error (error, KZ_KGN_ERROR, KZ_KGN_ERROR_SYNTAX);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "line 2, column 1: "));
+  g_assert_nonnull (strstr (error->message, "“maybe”"));
+  g_assert_nonnull (strstr (error->message, "NoProgress"));
+  g_clear_error (&error);
+
+  /* A termination that is not one names the new one among them. */
+  g_autoptr (KzGame) bad = kz_kgn_parse_game ("[Termination \"stalemate\"]\n*\n", -1, &error);
+  g_assert_null (bad);
+  g_assert_nonnull (strstr (error->message, "no-progress"));
+}
+
+/* ---- the database -------------------------------------------------------- */
+
+static KzStore *
+open_store (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  KzStore *store = kz_store_open (path, &error);
+  g_assert_no_error (error);
+  return store;
+}
+
+/* A stored game keeps its rule: reopened, one with the rule ends by it, one
+ * without (and one recorded before the rule, with no tag) goes on. */
+static void
+test_stored (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-np-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.db", NULL);
+  gint64 ids[3];
+  {
+    g_autoptr (KzStore) store = open_store (path);
+    for (int i = 0; i < 3; i++)
+      {
+        g_autoptr (KzGame) game = kz_game_new_from_kpn (QUIET_WALK_KPN, NULL);
+        if (i < 2)
+          kz_game_set_no_progress_rule (game, i == 0);
+        ids[i] = kz_store_create_game (store, game, NULL);
+        g_assert_cmpint (ids[i], >, 0);
+        g_assert_true (quiet_walk (game, 99));
+      }
+  }
+  {
+    g_autoptr (KzStore) store = open_store (path);
+    for (int i = 0; i < 3; i++)
+      {
+        g_autoptr (GError) error = NULL;
+        g_autoptr (KzGame) game = kz_store_load_game (store, ids[i], &error);
+        g_assert_no_error (error);
+        g_assert_cmpint (kz_game_get_no_progress_rule (game), ==, i == 0);
+        g_assert_cmpuint (kz_game_get_plies_without_progress (game, G_MAXUINT), ==, 99);
+        g_assert_false (kz_game_is_over (game));
+        g_assert_true (quiet_walk_last_step (game));
+        g_assert_cmpint (kz_game_is_over (game), ==, i == 0);
+      }
+  }
+  {
+    g_autoptr (KzStore) store = open_store (path);
+    for (int i = 0; i < 3; i++)
+      {
+        g_autoptr (KzGame) game = kz_store_load_game (store, ids[i], NULL);
+        g_autoptr (KzGameInfo) info = kz_store_get_game_info (store, ids[i], NULL);
+        g_assert_cmpuint (kz_game_get_ply (game), ==, 100);
+        g_assert_cmpint (kz_game_get_termination (game), ==,
+                         i == 0 ? KZ_TERMINATION_NO_PROGRESS : KZ_TERMINATION_NONE);
+        /* the row says so too, as the library lists it */
+        g_assert_cmpint (info->termination, ==, kz_game_get_termination (game));
+        g_assert_cmpint (info->result, ==, i == 0 ? KZ_RESULT_DRAW : KZ_RESULT_NONE);
+      }
+    /* Undo in the stored game resumes it, for good. */
+    g_autoptr (KzGame) drawn = kz_store_load_game (store, ids[0], NULL);
+    g_assert_true (kz_game_undo (drawn, NULL));
+    g_assert_false (kz_game_is_over (drawn));
+  }
+  {
+    g_autoptr (KzStore) store = open_store (path);
+    g_autoptr (KzGame) game = kz_store_load_game (store, ids[0], NULL);
+    g_assert_false (kz_game_is_over (game));
+    g_assert_cmpuint (kz_game_get_ply (game), ==, 99);
+  }
+  remove_database (path);
+  g_rmdir (dir);
+}
+
+/* A game with the rule that an older Kazaki (without the rule) played on
+ * past the draw still opens, all its moves: it was played without it. */
+static void
+test_stored_played_on (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-np-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "games.db", NULL);
+  gint64 id;
+  {
+    g_autoptr (KzStore) store = open_store (path);
+    g_autoptr (KzGame) game = kz_game_new_from_kpn (QUIET_WALK_KPN, NULL);
+    kz_game_set_no_progress_rule (game, FALSE);
+    id = kz_store_create_game (store, game, NULL);
+    g_assert_true (quiet_walk (game, 120));
+  }
+  {
+    sqlite3 *db = NULL;
+    g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+    g_autofree char *sql = g_strdup_printf ("UPDATE games SET tags = 'NoProgress=on' "
+                                            "WHERE id = %" G_GINT64_FORMAT, id);
+    g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close (db);
+  }
+  g_autoptr (KzStore) store = open_store (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (KzGame) game = kz_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kz_game_get_ply (game), ==, 120);
+  g_assert_false (kz_game_is_over (game));
+  g_assert_false (kz_game_get_no_progress_rule (game));
+  g_clear_object (&store);
+  remove_database (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/model/no-progress/draw", test_no_progress_draw);
+  g_test_add_func ("/model/no-progress/reset", test_no_progress_reset);
+  g_test_add_func ("/model/no-progress/off", test_no_progress_off);
+  g_test_add_func ("/model/no-progress/kgn-round-trip", test_kgn_round_trip);
+  g_test_add_func ("/model/no-progress/kgn-old-record", test_kgn_old_record);
+  g_test_add_func ("/model/no-progress/kgn-bad-value", test_kgn_bad_value);
+  g_test_add_func ("/model/no-progress/stored", test_stored);
+  g_test_add_func ("/model/no-progress/stored-played-on", test_stored_played_on);
+  return g_test_run ();
+}
