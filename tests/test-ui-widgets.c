@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
+#include <string.h>
 
 #include "kz-annotation-panel.h"
 #include "kz-kgn.h"
@@ -129,6 +130,39 @@ test_new_game_remembers (void)
       g_assert_cmpstr (side, ==, sides[i]);
       gtk_window_destroy (GTK_WINDOW (window));
     }
+}
+
+/* The no-progress draw's option: a switch row, on by default, written on
+ * apply (the settings are delayed until Start). */
+static void
+test_new_game_no_progress (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.kazaki.Kazaki");
+  g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *toggle = NULL;
+  KzNewGameForm *form;
+
+  g_settings_reset (settings, "no-progress-draw");
+  g_assert_true (g_settings_get_boolean (settings, "no-progress-draw"));
+  form = kz_new_game_form_new (settings);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (form));
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  find_type (GTK_WIDGET (form), ADW_TYPE_ACTION_ROW, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (strstr (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), "50 moves"))
+      toggle = adw_action_row_get_activatable_widget (g_ptr_array_index (rows, i));
+  g_assert_true (GTK_IS_SWITCH (toggle));
+  g_assert_true (gtk_widget_get_visible (toggle));
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (toggle)));
+  gtk_switch_set_active (GTK_SWITCH (toggle), FALSE);
+  spin ();
+  g_assert_true (g_settings_get_boolean (settings, "no-progress-draw"));
+  kz_new_game_form_apply (form);
+  g_assert_false (g_settings_get_boolean (settings, "no-progress-draw"));
+  g_settings_reset (settings, "no-progress-draw");
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static KzGame *
@@ -380,6 +414,7 @@ main (int argc, char **argv)
   kz_register_resource ();
   g_test_add_func ("/widgets/new-game-enter", test_new_game_enter);
   g_test_add_func ("/widgets/new-game-remembers", test_new_game_remembers);
+  g_test_add_func ("/widgets/new-game-no-progress", test_new_game_no_progress);
   g_test_add_func ("/widgets/moves-view-result", test_moves_view_result);
   g_test_add_func ("/widgets/moves-view-variations", test_moves_view_variations);
   g_test_add_func ("/widgets/annotation-panel", test_annotation_panel);

@@ -488,8 +488,10 @@ play_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (window == NULL)
     return;
   gboolean computer = strcmp (g_variant_get_string (param, NULL), "computer") == 0;
-  int level = g_settings_get_int (kz_window_get_settings (window), "computer-level");
+  GSettings *settings = kz_window_get_settings (window);
+  int level = g_settings_get_int (settings, "computer-level");
   g_autoptr (KzGame) game = game_from_position (self, computer, level);
+  kz_game_set_no_progress_rule (game, g_settings_get_boolean (settings, "no-progress-draw"));
   store_game (self, window, game);
   show_game (window, game);
 }
@@ -514,6 +516,9 @@ save_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (window == NULL)
     return;
   g_autoptr (KzGame) game = game_from_position (self, FALSE, 0);
+  /* played on later like any game of two players */
+  kz_game_set_no_progress_rule (game, g_settings_get_boolean (kz_window_get_settings (window),
+                                                              "no-progress-draw"));
   if (store_game (self, window, game))
     {
       kz_session_games_added (kz_window_get_session (window));

@@ -27,6 +27,7 @@ struct _KzNewGameForm {
   GtkSpinButton *minutes_spin;
   GtkWidget     *increment_row;
   GtkSpinButton *increment_spin;
+  GtkWidget     *no_progress_switch;
 
   GSettings     *settings;    /* delayed: written on apply */
 };
@@ -210,6 +211,8 @@ kz_new_game_form_new (GSettings *settings)
                                 G_SETTINGS_BIND_DEFAULT, get_level, set_level, NULL, NULL);
   g_settings_bind (self->settings, "new-game-guided", self->help_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "no-progress-draw", self->no_progress_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "cossacks-name", self->cossacks_row, "text", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "turks-name", self->turks_row, "text", G_SETTINGS_BIND_DEFAULT);
   {
@@ -249,6 +252,7 @@ kz_new_game_form_class_init (KzNewGameFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, minutes_spin);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, increment_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, increment_spin);
+  gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, no_progress_switch);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, cossacks_row);
   gtk_widget_class_bind_template_child (widget_class, KzNewGameForm, turks_row);
   gtk_widget_class_bind_template_callback (widget_class, update_rows);

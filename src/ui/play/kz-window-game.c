@@ -184,6 +184,7 @@ new_game_from_settings (KzWindow *self, gboolean computer)
     if (kz_time_control_parse (text, &tc, NULL))
       kz_game_set_time_control (game, &tc);
   }
+  kz_game_set_no_progress_rule (game, g_settings_get_boolean (self->settings, "no-progress-draw"));
   return game;
 }
 

@@ -206,6 +206,7 @@ paste_done (GObject *source, GAsyncResult *result, gpointer data)
       kz_replay_copy_players (game, current, (const char *const *) names);
     }
   kz_game_set_start_time (game, g_get_real_time () / G_USEC_PER_SEC);
+  kz_game_set_no_progress_rule (game, g_settings_get_boolean (r->settings, "no-progress-draw"));
   store = kz_session_get_store (r->session);
   if (store && kz_store_create_game (store, game, &error) == 0)
     {
