@@ -205,6 +205,8 @@ click_row (GtkWidget *row)
     g_signal_emit_by_name (row, "activate");
 }
 
+static gboolean reply_shown (gpointer data);
+
 /* The first start asks how to begin instead of starting a two-player
  * game; once, remembered; again from the main menu (win.welcome).  The
  * rules are a header button away. */
@@ -222,6 +224,16 @@ test_first_start (void)
   g_assert_true (welcome_state (window));
   g_assert_true (g_settings_get_boolean (settings, "how-to-play-offered"));
   g_assert_nonnull (find_row (GTK_WIDGET (window), "Two Players"));
+  /* Nothing chosen yet: the header says no "Two players", and there is
+   * no game to continue. */
+  g_assert_nonnull (header);
+  {
+    g_autoptr (GString) said = g_string_new (NULL);
+    ui_test_collect_text (header, said);
+    g_test_message ("header: %s", said->str);
+    g_assert_null (strstr (said->str, "Two players"));
+  }
+  g_assert_null (find_row (GTK_WIDGET (window), "Continue"));
   row = find_row (GTK_WIDGET (window), "New to Kazaki?");
   g_assert_nonnull (row);
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (row)), ==, "app.learn");
@@ -250,6 +262,22 @@ test_first_start (void)
     g_assert_cmpstr (opponent, ==, "computer");
   }
   g_assert_true (gtk_widget_get_can_focus (GTK_WIDGET (live_board (window))));
+
+  /* Again from the main menu over that game, begun: Continue goes back
+   * to it as it was. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "play-move", g_variant_new_string ("c4-c5"));
+  g_assert_true (wait_until (reply_shown, window));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "welcome", g_variant_new_boolean (TRUE));
+  g_assert_true (wait_until (row_shown, (gpointer) "Continue"));
+  row = find_row (GTK_WIDGET (window), "Continue");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   "Against the computer, level 1 · 2 moves played");
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (row)) == row);
+  click_row (row);
+  g_assert_true (wait_until (row_gone, (gpointer) "Continue"));
+  g_assert_false (welcome_state (window));
+  g_assert_true (kz_window_get_game (window) == game);
+  g_assert_cmpuint (kz_game_get_ply (game), ==, 2);
 
   /* Again from the main menu: two players. */
   g_action_group_change_action_state (G_ACTION_GROUP (window), "welcome", g_variant_new_boolean (TRUE));

@@ -10,6 +10,7 @@ struct _KzWelcomePage {
   AdwBin parent_instance;
 
   /* template children */
+  GtkWidget *continue_row;
   GtkWidget *computer_row;
 };
 
@@ -19,7 +20,17 @@ void
 kz_welcome_page_focus_first (KzWelcomePage *self)
 {
   g_return_if_fail (KZ_IS_WELCOME_PAGE (self));
-  gtk_widget_grab_focus (self->computer_row);
+  gtk_widget_grab_focus (gtk_widget_get_visible (self->continue_row) ? self->continue_row
+                                                                     : self->computer_row);
+}
+
+void
+kz_welcome_page_set_game_in_progress (KzWelcomePage *self, const char *description)
+{
+  g_return_if_fail (KZ_IS_WELCOME_PAGE (self));
+  gtk_widget_set_visible (self->continue_row, description != NULL);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->continue_row),
+                               description ? description : "");
 }
 
 static void
@@ -37,6 +48,7 @@ kz_welcome_page_class_init (KzWelcomePageClass *klass)
 
   object_class->dispose = kz_welcome_page_dispose;
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/kz-welcome-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, KzWelcomePage, continue_row);
   gtk_widget_class_bind_template_child (widget_class, KzWelcomePage, computer_row);
 }
 

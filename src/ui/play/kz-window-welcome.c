@@ -4,17 +4,49 @@
  * main menu:
  *
  *   win.welcome (state b)     the page shown or not
- *   win.first-game (s)        'computer': a game against the computer at
+ *   win.first-game (s)        'continue': back to the game in progress
+ *                             (offered when the page covers one);
+ *                             'computer': a game against the computer at
  *                             the easiest level; 'two-players': two
  *                             players on this computer (the empty game
  *                             of the first start is kept for it)
+ *
+ * Over a game not begun the window's subtitle is empty: no "Two players"
+ * before the player has chosen (kz_window_update_subtitle).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "kz-config.h"
 
+#include <glib/gi18n.h>
+
 #include "kz-welcome-page.h"
 #include "kz-window-private.h"
+
+/* The game the page covers, when it is one in progress to go back to:
+ * "Against the computer, level 2 · 12 moves played"; else NULL. */
+static char *
+game_in_progress (KzWindow *self)
+{
+  KzGame *game = self->play->game;
+  g_autofree char *kind = NULL;
+  guint ply;
+
+  if (game == NULL || kz_game_is_over (game) || kz_session_get_read_only (self->session)
+      || (ply = kz_game_get_ply (game)) == 0)
+    return NULL;
+  if (kz_window_human_vs_computer (self))
+    kind = g_strdup_printf (_("Against the computer, level %d"),
+                            kz_game_get_player_level (game, KZ_OTHER (kz_window_human_side (self))));
+  else if (!kz_window_is_human (self, KZ_COSSACKS))
+    kind = g_strdup (_("The computer against itself"));
+  else
+    kind = g_strdup (_("Two players"));
+  /* Translators: the game to continue on the welcome page: its kind
+   * ("Two players") and the moves played so far */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u move played", "%s · %u moves played", ply),
+                          kind, ply);
+}
 
 void
 kz_window_show_welcome (KzWindow *self, gboolean shown)
@@ -29,7 +61,13 @@ kz_window_show_welcome (KzWindow *self, gboolean shown)
   if (shown && self->review->replay)
     kz_window_review_leave (self);
   had_focus = gtk_widget_get_focus_child (self->welcome_page) != NULL;
+  if (shown)
+    {
+      g_autofree char *in_progress = game_in_progress (self);
+      kz_welcome_page_set_game_in_progress (KZ_WELCOME_PAGE (self->welcome_page), in_progress);
+    }
   gtk_widget_set_visible (self->welcome_page, shown);
+  kz_window_update_subtitle (self);
   /* "Cossacks to move" under it would speak of a game not begun. */
   gtk_widget_set_visible (GTK_WIDGET (self->play->status_label), !shown);
   gtk_widget_set_visible (GTK_WIDGET (self->play->detail_label), !shown);
@@ -78,7 +116,9 @@ first_game_activated (GSimpleAction *action, GVariant *param, gpointer user_data
   KzWindow *self = user_data;
   const char *kind = g_variant_get_string (param, NULL);
 
-  if (g_str_equal (kind, "computer"))
+  if (g_str_equal (kind, "continue"))
+    ;   /* the game as it was */
+  else if (g_str_equal (kind, "computer"))
     {
       /* New Game offers the same from now on. */
       g_settings_set_int (self->settings, "computer-level", 1);
@@ -95,7 +135,7 @@ first_game_activated (GSimpleAction *action, GVariant *param, gpointer user_data
     }
   else
     {
-      g_warning ("win.first-game: unknown kind “%s” (computer or two-players)", kind);
+      g_warning ("win.first-game: unknown kind “%s” (continue, computer or two-players)", kind);
       return;
     }
   kz_window_show_welcome (self, FALSE);

@@ -181,7 +181,11 @@ kz_window_update_subtitle (KzWindow *self)
 
   if (self->play->game == NULL)
     return;
-  if (reviewed && self->review->demonstration)
+  if (!reviewed && self->welcome_page && gtk_widget_get_visible (self->welcome_page)
+      && kz_game_get_ply (self->play->game) == 0)
+    /* The welcome page over a game not begun: nothing chosen yet. */
+    subtitle = g_strdup ("");
+  else if (reviewed && self->review->demonstration)
     subtitle = g_strdup (_("Demonstration battle"));
   else if (reviewed)
     {
@@ -206,6 +210,7 @@ kz_window_update_subtitle (KzWindow *self)
   else
     subtitle = g_strdup (_("Two players"));
   gtk_label_set_text (self->subtitle_label, subtitle);
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), *subtitle != '\0');
 }
 
 /* ---- game over ------------------------------------------------------- */
