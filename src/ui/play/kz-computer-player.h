@@ -24,9 +24,13 @@ KzComputerPlayer *kz_computer_player_new (void);
 #define KZ_HUMAN_PACE_MSEC 600
 
 /* Chooses a move for the side to move at the game's current position,
- * at a level 1–5, in a worker thread (GTask).  Cancelling stops the
- * search at once.  `min_msec` makes quick answers wait a little so the
- * player sees the computer "think". */
+ * in a worker thread (GTask), at one of the nine levels,
+ * KZ_SEARCH_MIN_LEVEL (1, Recruit) to KZ_SEARCH_MAX_LEVEL (9, Hetman;
+ * out of range: clamped), whose limits are kz_search_level_params'
+ * (kz-search.h): levels 1-6 without the endgame tables and with human
+ * mistakes at the bottom, 7-9 with the tables, loaded in the background
+ * on first use.  Cancelling stops the search at once.  `min_msec` makes
+ * quick answers wait a little so the player sees the computer "think". */
 void     kz_computer_player_choose_async  (KzComputerPlayer    *self,
                                            KzGame              *game,
                                            int                  level,
