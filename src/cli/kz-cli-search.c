@@ -814,9 +814,11 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
 /* The levels' strength as measured by bench/ladder on 2026-12-02 (doc/ENGINE.md,
  * "Levels"): Elo relative to the greedy baseline, summed along the ladder of
  * paired matches between neighbours (200 games a pair up to level 6, 100 for
- * 7 against 6, 60 for 8 against 7); INT_MIN where not measured yet. */
+ * 7 against 6, 60 for 8 against 7); levels 1-7 measured again after the
+ * carrier and repetition changes of issue 30 (level 8: the new level 7 plus
+ * its step measured before); INT_MIN where not measured yet. */
 static const int level_elo[KZ_SEARCH_MAX_LEVEL] = {
-  69, 286, 493, 721, 894, 1094, 1324, 1365, INT_MIN,
+  58, 301, 485, 721, 923, 1105, 1341, 1382, INT_MIN,
 };
 
 int

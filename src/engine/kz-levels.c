@@ -26,9 +26,9 @@ kz_search_level_params (int level, KzSearchLimits *limits)
     /* 2 Cossack */
     { .max_depth = 1, .noise = 50, .no_tables = true, .miss_chain = 140, .hang_piece = 140 },
     /* 3 Corporal */
-    { .max_depth = 1, .noise = 40, .no_tables = true, .miss_chain = 60, .hang_piece = 60 },
+    { .max_depth = 1, .noise = 40, .no_tables = true, .miss_chain = 90, .hang_piece = 90 },
     /* 4 Sergeant: two plies, sometimes only one (a shot overlooked) */
-    { .max_depth = 2, .noise = 30, .no_tables = true, .hang_piece = 30, .miss_shot = 150 },
+    { .max_depth = 2, .noise = 30, .no_tables = true, .hang_piece = 40, .miss_shot = 270 },
     /* 5 Cornet: small node budgets from here on */
     { .max_nodes = 800, .max_time_ms = 5000, .noise = 20, .no_tables = true,
       .hang_piece = 20, .miss_shot = 100 },
