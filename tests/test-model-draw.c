@@ -127,21 +127,21 @@ static void
 test_flag_pickup_is_progress (void)
 {
   /* c7xc9 jumps the Turkish flag on c8: it picks it up */
-  KzPosition before, after;
-  KzError err;
-  KzMove move;
+  g_autoptr (KzGame) game = game_at ("5/3/2c2/5/5/5/4t/3/4c c home home");
+  g_autoptr (GError) error = NULL;
 
-  g_assert_true (kz_kpn_parse ("t4/3/2c2/5/5/5/5/3/4c c home home", &before, &err));
-  g_assert_true (kz_move_parse (&before, "c7xc9", &move, &err));
-  after = before;
-  kz_position_make_move (&after, &move);
-  g_assert_cmpint (after.flag[KZ_TURKS], !=, KZ_FLAG_HOME);
-  g_assert_true (kz_position_made_progress (&before, &after));
+  g_assert_true (kz_game_play_text (game, "e1-d1", &error));
+  g_assert_true (kz_game_play_text (game, "e3-e4", &error));
+  g_assert_cmpuint (kz_draw_judge_quiet_plies (game), ==, 2);
+  g_assert_true (kz_game_play_text (game, "c7xc9", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (kz_game_get_position (game)->flag[KZ_TURKS], !=, KZ_FLAG_HOME);
+  g_assert_cmpuint (kz_draw_judge_quiet_plies (game), ==, 0);
   /* the carrier's next step is no progress */
-  before = after;
-  g_assert_true (kz_move_parse (&before, "a9-b9", &move, &err));
-  kz_position_make_move (&after, &move);
-  g_assert_false (kz_position_made_progress (&before, &after));
+  g_assert_true (kz_game_play_text (game, "e4-e3", &error));
+  g_assert_true (kz_game_play_text (game, "c9-d9", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (kz_draw_judge_quiet_plies (game), ==, 2);
 }
 
 static void

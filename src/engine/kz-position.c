@@ -192,20 +192,6 @@ kz_position_outcome (const KzPosition *pos)
 }
 
 bool
-kz_position_made_progress (const KzPosition *before, const KzPosition *after)
-{
-  int n_before = kz_popcount (before->pieces[0] | before->pieces[1]);
-  int n_after = kz_popcount (after->pieces[0] | after->pieces[1]);
-
-  if (n_after < n_before)
-    return true;
-  for (int f = 0; f < 2; f++)
-    if (before->flag[f] == KZ_FLAG_HOME && after->flag[f] != KZ_FLAG_HOME)
-      return true;
-  return false;
-}
-
-bool
 kz_move_equal (const KzMove *a, const KzMove *b)
 {
   if (a->from != b->from || a->to != b->to || a->n_jumps != b->n_jumps)

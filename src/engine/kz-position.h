@@ -131,11 +131,6 @@ KzOutcome kz_position_outcome (const KzPosition *pos);
 
 bool      kz_move_equal (const KzMove *a, const KzMove *b);
 
-/* Whether the turn that led from `before` to `after` made progress: it
- * took a piece or picked up a flag that stood at home.  A carrier's step
- * is no progress.  (What a long stretch without progress means for a
- * draw: src/model/kz-draw-judge.h.) */
-bool      kz_position_made_progress (const KzPosition *before, const KzPosition *after);
 /* True when the move captures a piece or takes a flag: every jump does
  * one or the other (a piece jumps only an enemy piece or the enemy's
  * standing flag), a step neither.  Such a move starts the count of the

@@ -45,15 +45,8 @@ kz_draw_judge_decide (KzDrawQuestion question, const KzDrawFacts *facts)
 guint
 kz_draw_judge_quiet_plies (KzGame *game)
 {
-  guint ply, quiet = 0;
-
   g_return_val_if_fail (KZ_IS_GAME (game), 0);
-  ply = kz_game_get_ply (game);
-  while (quiet < ply
-         && !kz_position_made_progress (kz_game_get_position_at (game, ply - quiet - 1),
-                                        kz_game_get_position_at (game, ply - quiet)))
-    quiet++;
-  return quiet;
+  return kz_game_get_plies_without_progress (game, kz_game_get_ply (game));
 }
 
 static gboolean
@@ -86,6 +79,7 @@ typedef struct {
   int            n_history;
   KzSide         side;
   int            level;
+  int            no_progress_left;  /* KzSearchLimits.no_progress_left */
   KzDrawQuestion question;
   KzDrawFacts    facts;
   atomic_int     stop;
@@ -158,6 +152,7 @@ judge_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
           return;
         }
       judge_limits (data->level, &limits);
+      limits.no_progress_left = data->no_progress_left;
       r = kz_search (searcher, &data->pos, data->history, data->n_history, &limits, &data->stop);
       kz_searcher_free (searcher);
       facts->searched = TRUE;
@@ -196,6 +191,7 @@ kz_draw_judge_async (KzGame              *game,
   data->question = question;
   data->facts.quiet_plies = kz_draw_judge_quiet_plies (game);
   ply = kz_game_get_ply (game);
+  data->no_progress_left = kz_game_get_no_progress_left (game, ply);
   data->n_history = (int) ply;
   data->history = g_new0 (uint64_t, MAX (ply, 1));
   for (guint i = 0; i < ply; i++)

@@ -71,7 +71,8 @@ KzDrawVerdict kz_draw_judge_decide     (KzDrawQuestion     question,
 
 /* Plies of the game's main line, back from its current position, since
  * the last turn that took a piece or picked up a flag (all of them when
- * none did). */
+ * none did): kz_game_get_plies_without_progress(), the count of the
+ * no-progress draw. */
 guint         kz_draw_judge_quiet_plies (KzGame *game);
 
 /* Whether, after its move, the computer playing `side` may offer a draw
