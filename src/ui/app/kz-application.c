@@ -51,13 +51,31 @@ kz_application_get_session (KzApplication *self)
 }
 
 static KzWindow *
-active_window (KzApplication *self)
+find_main_window (KzApplication *self)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
 
-  if (KZ_IS_WINDOW (window))
-    return KZ_WINDOW (window);
+  if (KZ_IS_WINDOW (active))
+    return KZ_WINDOW (active);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (KZ_IS_WINDOW (l->data))
+      return KZ_WINDOW (l->data);
   return NULL;
+}
+
+KzWindow *
+kz_application_get_main_window (KzApplication *self, gboolean create)
+{
+  KzWindow *window;
+
+  g_return_val_if_fail (KZ_IS_APPLICATION (self), NULL);
+  window = find_main_window (self);
+  if (window == NULL && create)
+    {
+      g_application_activate (G_APPLICATION (self));
+      window = find_main_window (self);
+    }
+  return window;
 }
 
 /* The window a dialog opened by an app action belongs to: whichever is
@@ -72,7 +90,7 @@ static void
 kz_application_activate (GApplication *app)
 {
   KzApplication *self = KZ_APPLICATION (app);
-  KzWindow *window = active_window (self);
+  KzWindow *window = kz_application_get_main_window (self, FALSE);
 
   if (window == NULL)
     window = kz_window_new (GTK_APPLICATION (self), self->session, self->settings);
@@ -82,14 +100,8 @@ kz_application_activate (GApplication *app)
 static void
 new_game_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  KzApplication *self = user_data;
-  KzWindow *window = active_window (self);
+  KzWindow *window = kz_application_get_main_window (user_data, TRUE);
 
-  if (window == NULL)
-    {
-      g_application_activate (G_APPLICATION (self));
-      window = active_window (self);
-    }
   if (window)
     kz_window_show_new_game (window);
 }

@@ -460,8 +460,11 @@ store_game (KzEditorWindow *self, KzWindow *window, KzGame *game)
   return FALSE;
 }
 
+/* The main window the editor was opened from and plays into (a weak
+ * reference: not kz_application_get_main_window(), which would pick or
+ * make another one once it is closed). */
 static KzWindow *
-main_window (KzEditorWindow *self)
+opener_window (KzEditorWindow *self)
 {
   KzWindow *window = g_weak_ref_get (&self->window);
   if (window == NULL)
@@ -484,7 +487,7 @@ static void
 play_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzEditorWindow *self = user_data;
-  g_autoptr (KzWindow) window = main_window (self);
+  g_autoptr (KzWindow) window = opener_window (self);
   if (window == NULL)
     return;
   gboolean computer = strcmp (g_variant_get_string (param, NULL), "computer") == 0;
@@ -500,7 +503,7 @@ static void
 analyse_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzEditorWindow *self = user_data;
-  g_autoptr (KzWindow) window = main_window (self);
+  g_autoptr (KzWindow) window = opener_window (self);
   if (window == NULL)
     return;
   g_autoptr (KzGame) game = game_from_position (self, FALSE, 0);
@@ -512,7 +515,7 @@ static void
 save_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzEditorWindow *self = user_data;
-  g_autoptr (KzWindow) window = main_window (self);
+  g_autoptr (KzWindow) window = opener_window (self);
   if (window == NULL)
     return;
   g_autoptr (KzGame) game = game_from_position (self, FALSE, 0);

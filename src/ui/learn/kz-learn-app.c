@@ -34,29 +34,11 @@ learn_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (the_window));
 }
 
-/* The main window (the active one, else the first), made when there is none. */
-static KzWindow *
-main_window (KzApplication *app)
-{
-  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
-
-  if (KZ_IS_WINDOW (active))
-    return KZ_WINDOW (active);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
-    if (KZ_IS_WINDOW (l->data))
-      return KZ_WINDOW (l->data);
-  g_application_activate (G_APPLICATION (app));
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
-    if (KZ_IS_WINDOW (l->data))
-      return KZ_WINDOW (l->data);
-  return NULL;
-}
-
 /* The demonstration battle, in the main window's review. */
 static void
 demonstration_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  KzWindow *window = main_window (user_data);
+  KzWindow *window = kz_application_get_main_window (user_data, TRUE);
 
   if (window == NULL)
     return;
@@ -68,7 +50,7 @@ demonstration_activated (GSimpleAction *action, GVariant *param, gpointer user_d
 static void
 guided_game_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  KzWindow *window = main_window (user_data);
+  KzWindow *window = kz_application_get_main_window (user_data, TRUE);
 
   if (window == NULL)
     return;

@@ -18,30 +18,6 @@
 static KzLibraryWindow *the_library;
 /* How many bad games the report of an opened file lists one by one. */
 
-static KzWindow *
-main_window (KzApplication *app)
-{
-  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
-  if (KZ_IS_WINDOW (active))
-    return KZ_WINDOW (active);
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
-    if (KZ_IS_WINDOW (l->data))
-      return KZ_WINDOW (l->data);
-  return NULL;
-}
-
-static KzWindow *
-ensure_main_window (KzApplication *app)
-{
-  KzWindow *window = main_window (app);
-  if (window == NULL)
-    {
-      g_application_activate (G_APPLICATION (app));
-      window = main_window (app);
-    }
-  return window;
-}
-
 static KzLibraryWindow *
 library_window (KzApplication *app)
 {
@@ -62,7 +38,7 @@ library_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   KzApplication *app = user_data;
   KzLibraryWindow *library = library_window (app);
-  KzWindow *window = ensure_main_window (app);
+  KzWindow *window = kz_application_get_main_window (app, TRUE);
 
   if (library == NULL)
     {
@@ -116,7 +92,7 @@ opened_import_finished (KzImportDialog *dialog, gint64 import_id, guint imported
   KzApplication *app = data;
   KzSession *session = kz_application_get_session (app);
   KzStore *store = kz_session_get_store (session);
-  KzWindow *window = main_window (app);
+  KzWindow *window = kz_application_get_main_window (app, FALSE);
   g_autoptr (GError) error = NULL;
   gint64 first;
 
@@ -138,7 +114,7 @@ void
 kz_library_import_file (KzApplication *app, GFile *file, gboolean open_first)
 {
   KzSession *session = kz_application_get_session (app);
-  KzWindow *window = ensure_main_window (app);
+  KzWindow *window = kz_application_get_main_window (app, TRUE);
   KzLibraryWindow *library = library_window (app);
   g_autofree char *name = kz_file_dup_display_name (file);
 
@@ -174,7 +150,8 @@ import_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   KzApplication *app = user_data;
   static const char *const patterns[] = { "*.kgn", NULL };
   KzLibraryWindow *library = library_window (app);
-  GtkWindow *parent = library ? GTK_WINDOW (library) : GTK_WINDOW (ensure_main_window (app));
+  GtkWindow *parent = library ? GTK_WINDOW (library)
+                              : GTK_WINDOW (kz_application_get_main_window (app, TRUE));
 
   kz_file_chooser_open (parent, _("Import Games"), _("Kazaki games (KGN)"), patterns,
                         import_chosen, g_object_ref (app));
@@ -186,7 +163,7 @@ static void
 backup_to (KzApplication *app, GFile *file)
 {
   KzStore *store = kz_session_get_store (kz_application_get_session (app));
-  KzWindow *window = ensure_main_window (app);
+  KzWindow *window = kz_application_get_main_window (app, TRUE);
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *name = kz_file_dup_display_name (file);
   g_autoptr (GError) error = NULL;
@@ -220,7 +197,8 @@ backup_activated (GSimpleAction *action, GVariant *param, gpointer user_data)
   KzApplication *app = user_data;
   static const char *const patterns[] = { "*.db", NULL };
   KzLibraryWindow *library = library_window (app);
-  GtkWindow *parent = library ? GTK_WINDOW (library) : GTK_WINDOW (ensure_main_window (app));
+  GtkWindow *parent = library ? GTK_WINDOW (library)
+                              : GTK_WINDOW (kz_application_get_main_window (app, TRUE));
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
   /* Translators: the suggested file name of a backup; %s is the date */
@@ -243,7 +221,7 @@ app_open (GApplication *application, GFile **files, int n_files, const char *hin
           gpointer user_data)
 {
   KzApplication *app = KZ_APPLICATION (application);
-  KzWindow *window = ensure_main_window (app);
+  KzWindow *window = kz_application_get_main_window (app, TRUE);
 
   /* The window first, so that a report about bad games stays on top. */
   if (window)
