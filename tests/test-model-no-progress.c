@@ -11,7 +11,9 @@
 #include <sqlite3.h>
 
 #include "kz-game.h"
+#include "kz-game-analysis.h"
 #include "kz-kgn.h"
+#include "kz-search.h"
 #include "kz-store.h"
 #include "remove-files.h"
 
@@ -296,6 +298,34 @@ test_kgn_bad_value (void)
   g_assert_nonnull (strstr (error->message, "no-progress"));
 }
 
+/* ---- the analysis ------------------------------------------------------- */
+
+/* The analysis judges a game by its rule: the position the rule drew is
+ * final, a draw; one ply before it every move draws. */
+static void
+test_analysis (void)
+{
+  g_autoptr (KzGame) game = walked_game (TRUE, 99);
+  g_assert_true (quiet_walk_last_step (game));
+  KzAnalysisSettings settings = { .depth = 2, .threads = 1 };
+  g_autoptr (KzGameAnalysis) a = kz_game_analysis_new (game, &settings);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (kz_game_analysis_run (a, NULL, &error));
+  g_assert_no_error (error);
+  const KzPositionEval *last = kz_game_analysis_get_eval (a, 100);
+  g_assert_true (last->final);
+  g_assert_cmpint (last->score, ==, KZ_SCORE_DRAW);
+  /* the Turks to move at ply 99: every move is a step, and draws */
+  const KzPositionEval *before = kz_game_analysis_get_eval (a, 99);
+  g_assert_false (before->final);
+  g_assert_cmpint (before->score, ==, KZ_SEARCH_CONTEMPT);
+
+  /* the same moves without the rule: nothing ends at ply 100 */
+  g_autoptr (KzGame) off = walked_game (FALSE, 100);
+  g_autoptr (KzGameAnalysis) b = kz_game_analysis_new (off, &settings);
+  g_assert_false (kz_game_analysis_get_eval (b, 100)->final);
+}
+
 /* ---- the database -------------------------------------------------------- */
 
 static KzStore *
@@ -414,6 +444,7 @@ main (int argc, char **argv)
   g_test_add_func ("/model/no-progress/kgn-round-trip", test_kgn_round_trip);
   g_test_add_func ("/model/no-progress/kgn-old-record", test_kgn_old_record);
   g_test_add_func ("/model/no-progress/kgn-bad-value", test_kgn_bad_value);
+  g_test_add_func ("/model/no-progress/analysis", test_analysis);
   g_test_add_func ("/model/no-progress/stored", test_stored);
   g_test_add_func ("/model/no-progress/stored-played-on", test_stored_played_on);
   return g_test_run ();

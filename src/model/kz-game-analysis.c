@@ -33,6 +33,8 @@ struct _KzGameAnalysis {
   char              **move_texts;    /* n_plies, NULL-terminated */
   guint64            *hashes;        /* position hashes, n_plies + 1 */
   guint64            *line_hashes;   /* n_plies + 1 */
+  int                *no_progress;   /* n_plies + 1: KzSearchLimits.no_progress_left,
+                                      * -1 where the no-progress draw ended the game */
   KzPositionEval     *evals;         /* n_plies + 1 */
   guint               n_done;
   guint               n_searched;
@@ -93,6 +95,7 @@ kz_game_analysis_finalize (GObject *object)
   g_strfreev (self->move_texts);
   g_free (self->hashes);
   g_free (self->line_hashes);
+  g_free (self->no_progress);
   g_free (self->evals);
   g_free (self->saved);
   g_clear_object (&self->store);
@@ -151,6 +154,8 @@ mark_final (KzGameAnalysis *self)
       int score;
       if (out.winner >= 0)
         score = out.winner == KZ_COSSACKS ? KZ_SCORE_WIN : -KZ_SCORE_WIN;
+      else if (self->no_progress[i] < 0)
+        score = KZ_SCORE_DRAW;
       else
         {
           /* the third occurrence of a position: a draw (jumps are
@@ -199,6 +204,7 @@ kz_game_analysis_new (KzGame *game, const KzAnalysisSettings *settings)
   self->move_texts = g_new0 (char *, n + 1);
   self->hashes = g_new (guint64, n + 1);
   self->line_hashes = g_new (guint64, n + 1);
+  self->no_progress = g_new (int, n + 1);
   self->evals = g_new0 (KzPositionEval, n + 1);
   self->saved = g_new0 (gboolean, n + 1);
   guint64 line = 0;
@@ -208,6 +214,10 @@ kz_game_analysis_new (KzGame *game, const KzAnalysisSettings *settings)
       self->hashes[i] = self->positions[i].hash;
       line = kz_zobrist_mix (line ^ self->hashes[i]);
       self->line_hashes[i] = line;
+      self->no_progress[i] = kz_game_get_no_progress_left (game, i);
+      if (self->no_progress[i] > 0
+          && kz_game_get_plies_without_progress (game, i) >= KZ_NO_PROGRESS_PLIES)
+        self->no_progress[i] = -1;
       if (i < n)
         {
           self->moves[i] = *kz_game_get_move (game, i);
@@ -739,6 +749,7 @@ worker (gpointer data)
       guint ply = g_array_index (self->jobs, guint, k);
       const KzPosition *pos = &self->positions[ply];
       kz_searcher_clear (searcher);
+      limits.no_progress_left = MAX (self->no_progress[ply], 0);
       KzSearchResult sr = kz_search (searcher, pos, self->hashes, (int) ply, &limits,
                                      &self->stop);
       if (atomic_load (&self->stop))
