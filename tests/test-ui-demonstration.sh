@@ -20,8 +20,9 @@ use_private_home keyfile
 gsettings set io.github.kazaki.Kazaki how-to-play-offered true
 export NO_AT_BRIDGE=1
 export LANGUAGE=C
-# The board's announcements are logged as "announce: …" (g_debug).
-export G_MESSAGES_DEBUG=all
+# The board's announcements are logged as "announce: …" (g_debug), in
+# the app's log only (APP_MESSAGES_DEBUG, ui-test-lib.sh).
+APP_MESSAGES_DEBUG=all
 
 ply() { action_state review-goto | sed -n 's/^uint32 //p'; }
 ply_at_least() { local p; p=$(ply); [ -n "$p" ] && [ "$p" -ge "$1" ]; }

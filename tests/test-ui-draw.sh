@@ -74,7 +74,8 @@ offer_after_reply() { play_and_wait_reply && wait_until 30 enabled draw-accept; 
 
 # The board's announcements and the computer's answers are logged
 # (g_debug) in the app's log, not on this test's output.
-G_MESSAGES_DEBUG=all start_app
+APP_MESSAGES_DEBUG=all
+start_app
 check "the app starts" actions_exported
 check "win.draw-accept and win.draw-decline are exported" \
   bash -c "$WIN.List | grep -q \"'draw-accept'\" && $WIN.List | grep -q \"'draw-decline'\""

@@ -26,7 +26,9 @@ gsettings set io.github.kazaki.Kazaki sounds false
 export NO_AT_BRIDGE=1
 export GTK_A11Y=none
 export LANGUAGE=C
-export G_MESSAGES_DEBUG=all
+# The guide's and the board's g_debug lines, in the app's log only
+# (APP_MESSAGES_DEBUG, ui-test-lib.sh): none from gdbus or gsettings here.
+APP_MESSAGES_DEBUG=all
 
 log() { cat "$tmp/app.log"; }
 # The last line the panel logged.
@@ -57,7 +59,7 @@ check "… and announced, with the capture the player must make" \
 
 $WIN.SetState guide-danger "<false>" "{}" >/dev/null
 check "win.guide-danger off: no danger shown" eventually guide_says "danger: off (0 marked)"
-check "… and the setting is off" eventually bash -c '[ "$(G_MESSAGES_DEBUG= gsettings get io.github.kazaki.Kazaki guide-danger)" = false ]'
+check "… and the setting is off" eventually bash -c '[ "$(gsettings get io.github.kazaki.Kazaki guide-danger)" = false ]'
 $WIN.SetState guide-danger "<true>" "{}" >/dev/null
 check "… on again: shown again" eventually guide_says "danger: None of your pieces"
 

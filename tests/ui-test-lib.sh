@@ -72,9 +72,13 @@ use_private_home() {   # use_private_home memory|keyfile
 
 # Starts "$KAZAKI" in the background (app_pid), its output in
 # $tmp/app.log or $tmp/app-TAG.log, and waits for its window
-# (wait_for_app, app-actions.sh).
+# (wait_for_app, app-actions.sh).  $APP_MESSAGES_DEBUG, when set, is the
+# app's G_MESSAGES_DEBUG (e.g. all, for its "announce: …" lines): set for
+# the app alone, its debug lines go to its log, and the GIO tools the
+# test runs (gdbus, gsettings) print none into the TAP output.
 start_app() {   # start_app [TAG]
-  "$KAZAKI" >"$tmp/app${1:+-$1}.log" 2>&1 &
+  G_MESSAGES_DEBUG=${APP_MESSAGES_DEBUG:-${G_MESSAGES_DEBUG:-}} \
+    "$KAZAKI" >"$tmp/app${1:+-$1}.log" 2>&1 &
   app_pid=$!
   wait_for_app
 }
