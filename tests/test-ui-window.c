@@ -37,6 +37,7 @@
 #include "kz-moves-view.h"
 #include "kz-player-card.h"
 #include "kz-window.h"
+#include "quiet-walk.h"
 #include "ui-test-app.h"
 
 static GApplication *the_app;
@@ -560,6 +561,50 @@ test_cards_follow_game (void)
   play_first_move (game);
   g_assert_true (kz_player_card_get_to_move (turks));
   g_assert_false (kz_player_card_get_to_move (cossacks));
+}
+
+/* ---- the no-progress draw near ----------------------------------------- */
+
+static gboolean
+window_says (KzWindow *window, const char *text)
+{
+  g_autoptr (GString) all = g_string_new (NULL);
+  ui_test_collect_text (GTK_WIDGET (window), all);
+  return strstr (all->str, text) != NULL;
+}
+
+/* The status line counts the last ten moves of each side before the
+ * no-progress draw down, then says how the game ended. */
+static void
+test_no_progress_near (void)
+{
+  KzWindow *window = ui_test_main_window (the_app);
+  g_autoptr (KzGame) game = kz_game_new_from_kpn (QUIET_WALK_KPN, NULL);
+  const char *unless = "unless a piece or a flag is taken";
+
+  kz_game_set_no_progress_rule (game, TRUE);
+  g_assert_true (quiet_walk (game, 79));
+  kz_window_set_game (window, game);
+  ui_test_wait_ms (300);
+  g_assert_false (window_says (window, unless));
+  g_assert_true (quiet_walk (game, 1));
+  ui_test_wait_ms (100);
+  g_assert_true (window_says (window, "Draw in 10 moves unless a piece or a flag is taken"));
+  g_assert_true (quiet_walk (game, 17));
+  ui_test_wait_ms (100);
+  g_assert_true (window_says (window, "Draw in 2 moves unless"));
+  g_assert_true (quiet_walk (game, 2));
+  ui_test_wait_ms (100);
+  g_assert_true (window_says (window, "Draw in 1 move unless"));
+  g_assert_true (quiet_walk_last_step (game));
+  ui_test_wait_ms (300);
+  g_assert_true (kz_game_is_over (game));
+  g_assert_false (window_says (window, unless));
+  g_assert_true (window_says (window, "Draw: 50 moves without a capture or a flag taken"));
+  /* the game-over dialog says so too */
+  g_assert_true (wait_for_alert (window, "Draw"));
+  close_alert (window);
+  new_game (window);
 }
 
 /* ---- the move list at the end of a game (issue 11, defect 4) ------------- */
@@ -1189,5 +1234,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui-window/toast-small", test_toast_small);
   g_test_add_func ("/ui-window/focus-after-dialog", test_focus_after_dialog);
   g_test_add_func ("/ui-window/title-at-min-size", test_title_at_min_size);
+  g_test_add_func ("/ui-window/no-progress-near", test_no_progress_near);
   return ui_test_run_in_app ("kazaki-ui-window-XXXXXX", &the_app, before_tests);
 }

@@ -13,6 +13,10 @@
 
 /* ---- the side panel and the status ----------------------------------- */
 
+/* The status line warns of the no-progress draw this many plies before it
+ * (10 moves of each side). */
+#define KZ_NO_PROGRESS_NEAR 20
+
 static char *
 outcome_text (KzGame *game)
 {
@@ -103,6 +107,21 @@ kz_window_update_status (KzWindow *self)
           g_string_append (detail, " · ");
         g_string_append (detail, text);
       }
+  if (!kz_game_is_over (self->play->game))
+    {
+      /* The no-progress draw near: counted in moves as the move list counts them. */
+      int left = kz_game_get_no_progress_left (self->play->game, kz_game_get_ply (self->play->game));
+      if (left > 0 && left <= KZ_NO_PROGRESS_NEAR)
+        {
+          guint moves = (guint) (left + 1) / 2;
+          if (detail->len)
+            g_string_append (detail, " · ");
+          g_string_append_printf (detail, g_dngettext (GETTEXT_PACKAGE,
+                                                       "Draw in %u move unless a piece or a flag is taken",
+                                                       "Draw in %u moves unless a piece or a flag is taken",
+                                                       moves), moves);
+        }
+    }
   kz_window_end_message (self);
   gtk_label_set_text (self->play->detail_label, detail->str);
   g_string_free (detail, TRUE);
