@@ -17,6 +17,7 @@
 #include "kz-store.h"
 #include "quiet-walk.h"
 #include "remove-files.h"
+#include "run-cli.h"
 
 /* ---- the game ------------------------------------------------------- */
 
@@ -349,6 +350,61 @@ test_stored_played_on (void)
   g_rmdir (dir);
 }
 
+/* ---- kazaki-cli --------------------------------------------------------- */
+
+/* The games of new and selfplay have the rule unless --no-progress off,
+ * and selfplay's random games end by it. */
+static void
+test_cli (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("kazaki-np-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "games.db", NULL);
+  g_autofree char *db_off = g_build_filename (dir, "off.db", NULL);
+  const char *tags[] = { "[NoProgress \"on\"]", "[NoProgress \"off\"]" };
+  for (int k = 0; k < 2; k++)
+    {
+      g_autofree char *out = NULL, *kgn = NULL;
+      g_assert_cmpint (run_cli (db, &out, NULL, "new", k ? "--no-progress" : NULL, "off", NULL),
+                       ==, 0);
+      g_assert_cmpint (run_cli (db, &kgn, NULL, "show", g_strchomp (out), NULL), ==, 0);
+      g_assert_nonnull (strstr (kgn, tags[k]));
+    }
+  g_autofree char *err = NULL;
+  g_assert_cmpint (run_cli (db, NULL, &err, "new", "--no-progress", "maybe", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "--no-progress"));
+
+  g_assert_cmpint (run_cli (db, NULL, NULL, "selfplay", "--games", "20", "--seed", "5", NULL),
+                   ==, 0);
+  g_assert_cmpint (run_cli (db_off, NULL, NULL, "selfplay", "--games", "20", "--seed", "5",
+                            "--no-progress", "off", NULL), ==, 0);
+  g_autoptr (KzStore) store = open_store (db);
+  g_autoptr (GPtrArray) list = kz_store_list_games (store, NULL, 0, 100, NULL);
+  guint drawn = 0;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const KzGameInfo *info = list->pdata[i];
+      if (info->termination != KZ_TERMINATION_NO_PROGRESS)
+        continue;
+      drawn++;
+      g_autoptr (KzGame) game = kz_store_load_game (store, info->id, NULL);
+      g_assert_cmpint (kz_game_get_result (game), ==, KZ_RESULT_DRAW);
+      g_assert_cmpuint (kz_game_get_plies_without_progress (game, G_MAXUINT), ==, 100);
+    }
+  g_test_message ("%u of 20 random games drawn by the rule", drawn);
+  g_assert_cmpuint (drawn, >, 0);
+  g_autoptr (KzStore) store_off = open_store (db_off);
+  g_autoptr (GPtrArray) list_off = kz_store_list_games (store_off, NULL, 0, 100, NULL);
+  g_assert_cmpuint (list_off->len, ==, 20);
+  for (guint i = 0; i < list_off->len; i++)
+    g_assert_cmpint (((KzGameInfo *) list_off->pdata[i])->termination, !=,
+                     KZ_TERMINATION_NO_PROGRESS);
+  g_clear_object (&store);
+  g_clear_object (&store_off);
+  remove_database (db);
+  remove_database (db_off);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -362,5 +418,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/no-progress/analysis", test_analysis);
   g_test_add_func ("/model/no-progress/stored", test_stored);
   g_test_add_func ("/model/no-progress/stored-played-on", test_stored_played_on);
+  g_test_add_func ("/model/no-progress/cli", test_cli);
   return g_test_run ();
 }
