@@ -355,6 +355,27 @@ is_no_progress_draw (const KzSearcher *s, const KzPosition *pos, int ply, int ir
   return quiet >= KZ_NO_PROGRESS_PLIES && kz_position_outcome (pos).winner < 0;
 }
 
+/* Whether the no-progress draw lies within `depth` plies of this node: a
+ * table entry may come from a search farther from it, so none is used
+ * for a cut-off, and none is stored. */
+static inline bool
+no_progress_near (const KzSearcher *s, int ply, int irrev, int depth)
+{
+  return s->no_progress_left > 0 && irrev == 0 && ply + depth >= s->no_progress_left;
+}
+
+/* The no-progress draw one step away (at a leaf: quiescence tries no
+ * steps): the side to move may take it when it need not capture. */
+static bool
+no_progress_step (KzSearcher *s, const KzPosition *pos, int ply, int irrev)
+{
+  if (s->no_progress_left <= 0 || irrev > 0 || ply + 1 != s->no_progress_left)
+    return false;
+  KzMoveList *list = &s->lists[ply];
+  int n = kz_generate_moves (pos, list);
+  return n > 0 && list->moves[n - 1].n_jumps == 0;   /* steps exist */
+}
+
 static inline bool
 is_quiet (const KzMove *m)
 {
@@ -608,6 +629,12 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
           if (v < draw && !kz_score_is_win (v) && can_repeat (s, pos, ply, irrev))
             v = draw;
         }
+      if (!s->stopped && no_progress_step (s, pos, ply, irrev))
+        {
+          int draw = ((ply + 1) & 1) ? -s->contempt : s->contempt;
+          if (v < draw && !kz_score_is_win (v))
+            v = draw;
+        }
       return v;
     }
 
@@ -630,10 +657,11 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
 
   int tt_move = 0;
   TTData e;
+  bool np_near = no_progress_near (s, ply, irrev, depth);
   if (tt_probe (s, pos->hash, &e))
     {
       tt_move = e.move;
-      if (!pv_node && e.depth >= depth)
+      if (!pv_node && e.depth >= depth && !np_near)
         {
           int v = score_from_tt (e.score, ply);
           if (e.bound == BOUND_EXACT
@@ -741,7 +769,8 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
     }
 
   int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-  tt_store (s, pos->hash, depth, bound, score_to_tt (best, ply), best_index + 1);
+  if (!np_near)
+    tt_store (s, pos->hash, depth, bound, score_to_tt (best, ply), best_index + 1);
   return best;
 }
 
