@@ -1049,6 +1049,14 @@ players_turn (gpointer data)
          && kz_board_view_get_interactive (live_board (window));
 }
 
+/* The widget is its window's focus widget. */
+static gboolean
+has_root_focus (gpointer data)
+{
+  GtkWidget *widget = data;
+  return gtk_root_get_focus (gtk_widget_get_root (widget)) == widget;
+}
+
 static gboolean
 warning_shown (gpointer data)
 {
@@ -1125,7 +1133,7 @@ test_guided_warning (void)
   GtkWidget *anyway = ui_test_find_button (GTK_WIDGET (panel), "_Play Anyway");
   g_assert_nonnull (another);
   g_assert_nonnull (anyway);
-  g_assert_true (gtk_widget_has_focus (another));
+  g_assert_true (wait_until (has_root_focus, another));
 
   /* Choose Another Move: nothing played, the board has the focus */
   g_signal_emit_by_name (another, "clicked");

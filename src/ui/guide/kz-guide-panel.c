@@ -189,6 +189,15 @@ hide_warning (KzGuidePanel *self)
   g_debug ("guide: warning: off");
 }
 
+static gboolean
+focus_choose_another (gpointer data)
+{
+  KzGuidePanel *self = data;
+  if (self->has_warned)
+    gtk_widget_grab_focus (self->choose_another_button);
+  return G_SOURCE_REMOVE;
+}
+
 gboolean
 kz_guide_panel_check_move (KzGuidePanel *self, const KzMove *move)
 {
@@ -207,7 +216,9 @@ kz_guide_panel_check_move (KzGuidePanel *self, const KzMove *move)
   self->has_warned = TRUE;
   gtk_label_set_text (self->warning_label, text);
   gtk_widget_set_visible (self->warning_box, TRUE);
-  gtk_widget_grab_focus (self->choose_another_button);
+  /* (a button just shown may not take the focus until it is mapped) */
+  if (!gtk_widget_grab_focus (self->choose_another_button))
+    g_idle_add_full (G_PRIORITY_DEFAULT, focus_choose_another, g_object_ref (self), g_object_unref);
   g_debug ("guide: warning: %s", text);
   if (self->board)
     {
