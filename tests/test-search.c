@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "kz-endgame.h"
 #include "kz-engine.h"
 #include "kz-search.h"
 
@@ -826,6 +827,93 @@ test_two_threads (void)
   kz_searcher_free (s);
 }
 
+/* limits.table_draws: a drawn position of the tables scores as a
+ * repetition, -contempt for the searching side, give or take the
+ * tie-break, and the move keeps the draw (in these positions most moves
+ * lose); without it the search goes on below the drawn position and
+ * scores it by the evaluation. */
+static void
+test_table_draws (void)
+{
+  if (!kz_egtb_available ())
+    {
+      g_test_skip ("no endgame tables ($KAZAKI_EGTB)");
+      return;
+    }
+  static const char *const drawn[] = {
+    "1t3/3/5/5/5/5/5/c2/1c1t1 c home home",
+    "5/2c/t4/c4/5/5/2t2/3/5 c home home",
+    "5/3/5/1t3/5/2c2/5/3/1t2c c home home",
+    "4t/2c/4c/5/5/5/5/t2/5 c home home",
+  };
+  KzSearcher *s = kz_searcher_new (2);
+  for (size_t i = 0; i < G_N_ELEMENTS (drawn); i++)
+    {
+      KzPosition pos;
+      parse_kpn (drawn[i], &pos);
+      g_assert_cmpint (kz_egtb_probe (&pos, NULL), ==, KZ_EGTB_DRAW);
+      KzSearchLimits lim = { .max_nodes = 20000, .contempt = 50, .table_draws = true };
+      kz_searcher_clear (s);
+      KzSearchResult r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+      g_assert_cmpint (r.score, >=, -50 - KZ_SEARCH_TABLE_DRAW_TIE);
+      g_assert_cmpint (r.score, <=, -50 + KZ_SEARCH_TABLE_DRAW_TIE);
+      KzPosition next = pos;
+      kz_position_make_move (&next, &r.move);
+      g_assert_cmpint (kz_egtb_probe (&next, NULL), ==, KZ_EGTB_DRAW);
+
+      lim.table_draws = false;
+      kz_searcher_clear (s);
+      r = kz_search (s, &pos, NULL, 0, &lim, NULL);
+      g_assert_false (kz_score_is_win (r.score));
+      next = pos;
+      kz_position_make_move (&next, &r.move);
+      g_assert_cmpint (kz_egtb_probe (&next, NULL), ==, KZ_EGTB_DRAW);
+    }
+  kz_searcher_free (s);
+
+  /* the levels that use it */
+  for (int level = KZ_SEARCH_MIN_LEVEL; level <= KZ_SEARCH_MAX_LEVEL; level++)
+    {
+      KzSearchLimits lim;
+      kz_search_level_params (level, &lim);
+      g_assert_cmpint (lim.table_draws, ==, level >= 9);
+      g_assert_cmpint (lim.endgame, ==, level >= 9);
+    }
+}
+
+/* kz_endgame_adjust (kz-endgame.h): a lead counts more, an equal
+ * army's edge less, the fewer pieces are left (5 to 8); nothing changes
+ * in the tables' range, above 8 pieces or with a flag carried. */
+static void
+test_endgame_knowledge (void)
+{
+  static const struct {
+    const char *kpn;
+    int eval, adjusted;
+  } cases[] = {
+    /* 3 against 3: a quarter of the edge */
+    { "5/3/1t1t1/5/2t2/5/1c1c1/3/2c2 c home home", 100, 25 },
+    { "5/3/1t1t1/5/2t2/5/1c1c1/3/2c2 t home home", -60, -15 },
+    /* 4 against 4: three quarters */
+    { "5/3/tt1tt/5/5/5/cc1cc/3/5 c home home", 100, 75 },
+    /* 3 against 2 (5 pieces): the lead times 4 more pieces gone */
+    { "5/3/1t1t1/5/5/5/1c1c1/3/2c2 c home home", 100, 100 + 40 * 4 },
+    { "5/3/1t1t1/5/5/5/1c1c1/3/2c2 t home home", -100, -100 - 40 * 4 },
+    /* 5 against 3: two pieces ahead, 8 pieces */
+    { "5/3/1t1t1/5/2t2/5/ccccc/3/5 c home home", 200, 200 + 40 * 2 },
+    /* 2 against 2 (the tables' range), 5 against 4, a flag carried */
+    { "5/3/1t1t1/5/5/5/1c1c1/3/5 c home home", 100, 100 },
+    { "5/3/tt1tt/5/5/5/ccccc/3/5 c home home", 100, 100 },
+    { "5/3/1t1t1/5/2t2/5/1c1c1/3/2c2 c home b3", 100, 100 },
+  };
+  for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      KzPosition pos;
+      parse_kpn (cases[i].kpn, &pos);
+      g_assert_cmpint (kz_endgame_adjust (&pos, cases[i].eval), ==, cases[i].adjusted);
+    }
+}
+
 /* kazaki-cli bestmove and match (the binary named by $KAZAKI_CLI). */
 static int
 run_cli (const char *const *args, char **out, char **err)
@@ -1006,6 +1094,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/search/human-mistakes", test_human_mistakes);
   g_test_add_func ("/engine/search/levels-under-load", test_levels_under_load);
   g_test_add_func ("/engine/search/two-threads", test_two_threads);
+  g_test_add_func ("/engine/search/table-draws", test_table_draws);
+  g_test_add_func ("/engine/search/endgame-knowledge", test_endgame_knowledge);
   g_test_add_func ("/cli/search/bestmove", test_cli_bestmove);
   g_test_add_func ("/cli/search/match", test_cli_match);
   return g_test_run ();

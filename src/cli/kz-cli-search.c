@@ -333,18 +333,19 @@ parse_player (const char *text, Player *p)
 }
 
 /* For tuning: KAZAKI_LEVEL<N>="DEPTH,TIME_MS,NOISE[,NODES[,THREADS[,CONTEMPT
- * [,MISS_CHAIN,HANG_PIECE,MISS_SHOT]]]]" replaces level N's limits in
- * matches (0: none / the default; the mistakes in chances per thousand). */
+ * [,MISS_CHAIN,HANG_PIECE,MISS_SHOT[,TABLE_DRAWS[,ENDGAME]]]]]]" replaces
+ * level N's limits in matches (0: none / the default; the mistakes in
+ * chances per thousand; TABLE_DRAWS and ENDGAME 0 or 1). */
 static void
 tuning_override (int level, KzSearchLimits *limits)
 {
   char name[32];
   snprintf (name, sizeof name, "KAZAKI_LEVEL%d", level);
   const char *v = getenv (name);
-  int d, t, n, threads, contempt, chain, hang, shot;
+  int d, t, n, threads, contempt, chain, hang, shot, draws, endgame;
   unsigned long long nodes;
-  int got = v ? sscanf (v, "%d,%d,%d,%llu,%d,%d,%d,%d,%d", &d, &t, &n, &nodes, &threads,
-                        &contempt, &chain, &hang, &shot) : 0;
+  int got = v ? sscanf (v, "%d,%d,%d,%llu,%d,%d,%d,%d,%d,%d,%d", &d, &t, &n, &nodes, &threads,
+                        &contempt, &chain, &hang, &shot, &draws, &endgame) : 0;
   if (got >= 3)
     {
       limits->max_depth = d;
@@ -363,6 +364,10 @@ tuning_override (int level, KzSearchLimits *limits)
       limits->hang_piece = hang;
       limits->miss_shot = shot;
     }
+  if (got >= 10)
+    limits->table_draws = draws != 0;
+  if (got >= 11)
+    limits->endgame = endgame != 0;
 }
 
 static uint64_t
@@ -814,11 +819,10 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
 /* The levels' strength as measured by bench/ladder on 2026-12-02 (doc/ENGINE.md,
  * "Levels"): Elo relative to the greedy baseline, summed along the ladder of
  * paired matches between neighbours (200 games a pair up to level 6, 100 for
- * 7 against 6, 60 for 8 against 7); levels 1-7 measured again after the
- * carrier and repetition changes of issue 30 (level 8: the new level 7 plus
- * its step measured before); INT_MIN where not measured yet. */
+ * 7 against 6, 60 for 8 against 7 and 9 against 8), all on the engine of
+ * issue 30's carrier and repetition changes; INT_MIN where not measured. */
 static const int level_elo[KZ_SEARCH_MAX_LEVEL] = {
-  58, 301, 485, 721, 923, 1105, 1341, 1382, INT_MIN,
+  58, 301, 485, 721, 923, 1105, 1341, 1430, 1538,
 };
 
 int

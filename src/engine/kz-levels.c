@@ -39,8 +39,12 @@ kz_search_level_params (int level, KzSearchLimits *limits)
     { .max_nodes = 15000, .max_time_ms = 10000 },
     /* 8 Colonel */
     { .max_nodes = 100000, .max_time_ms = 10000 },
-    /* 9 Hetman (the former level 4's budget, a higher contempt) */
-    { .max_nodes = 600000, .max_time_ms = 15000, .contempt = 50 },
+    /* 9 Hetman: 15 times level 8's nodes, a higher contempt, a drawn
+     * ending of the tables counted as a draw, not as the evaluation of
+     * its pieces (kz-search.h), and the knowledge of the endings of 5 to
+     * 8 pieces (kz-endgame.h) */
+    { .max_nodes = 1500000, .max_time_ms = 30000, .contempt = 50, .table_draws = true,
+      .endgame = true },
   };
   if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)
     return false;

@@ -15,6 +15,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "kz-search.h"
+#include "kz-endgame.h"
 #include "kz-levels.h"
 #include "kz-search-flags.h"
 
@@ -71,6 +72,8 @@ struct KzSearcher {
   bool      carrier_ext;        /* !limits->no_carrier_ext */
   int       no_progress_left;   /* limits->no_progress_left */
   bool      use_tables;
+  bool      table_draws;        /* limits->table_draws */
+  bool      endgame;            /* limits->endgame */
   const uint64_t *game_hist;
   int       n_game_hist;
   uint64_t  hist_filter[64];    /* 4096-bit filter over game_hist */
@@ -491,12 +494,32 @@ probe_tables (KzSearcher *s, const KzPosition *pos, int ply, int *score)
       *score = -(WIN - ply - n);
       return true;
     case KZ_EGTB_DRAW:
-      /* a draw with best play: searched on, so that the evaluation
+      /* a draw with best play: scored like a repetition with
+       * table_draws; otherwise searched on, so that the evaluation
        * still prefers the draws an imperfect opponent may lose */
+      if (s->table_draws)
+        {
+          /* a draw, the evaluation only a tie-break among the draws
+           * (one that an imperfect opponent may still lose) */
+          int tie = kz_evaluate (pos) / 8;
+          tie = tie > KZ_SEARCH_TABLE_DRAW_TIE ? KZ_SEARCH_TABLE_DRAW_TIE
+                : tie < -KZ_SEARCH_TABLE_DRAW_TIE ? -KZ_SEARCH_TABLE_DRAW_TIE : tie;
+          *score = ((ply & 1) ? s->contempt : -s->contempt) + tie;
+          return true;
+        }
+      return false;
     case KZ_EGTB_NONE:
     default:
       return false;
     }
+}
+
+/* The evaluation, with the knowledge of the endings when asked for. */
+static inline int
+evaluate (const KzSearcher *s, const KzPosition *pos)
+{
+  int v = kz_evaluate (pos);
+  return s->endgame ? kz_endgame_adjust (pos, v) : v;
 }
 
 /* ---------------------------------------------------------------- */
@@ -514,7 +537,7 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
   if (kz_position_flag_delivered (pos) || pos->pieces[side] == 0)
     return -(WIN - ply);
   if (ply >= MAX_PLY - 1)
-    return kz_evaluate (pos);
+    return evaluate (s, pos);
   int tb;
   if (probe_tables (s, pos, ply, &tb))
     return tb;
@@ -538,7 +561,7 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
       push = ply < s->root_depth + 1 && s->carrier_ext ? carrier_near_home (pos) : -1;
       if (!threat)
         {
-          best = kz_evaluate (pos);
+          best = evaluate (s, pos);
           if (best >= beta || (!take_flag && push < 0))
             return best;
           if (best > alpha)
@@ -642,7 +665,7 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
   if (check_limits (s))
     return 0;
   if (ply >= MAX_PLY - 1)
-    return kz_evaluate (pos);
+    return evaluate (s, pos);
 
   /* distance to the end: no line can do better than winning next ply */
   if (alpha < -(WIN - ply))
@@ -1003,6 +1026,8 @@ run_search (KzSearcher *s, const KzPosition *pos, const uint64_t *history,
   s->carrier_ext = !limits->no_carrier_ext;
   s->no_progress_left = limits->no_progress_left;
   s->use_tables = !limits->no_tables && kz_egtb_available ();
+  s->table_draws = limits->table_draws;
+  s->endgame = limits->endgame;
   s->deadline_ms = limits->max_time_ms > 0 ? s->start_ms + limits->max_time_ms : 0;
   s->game_hist = history;
   s->n_game_hist = history ? n_history : 0;

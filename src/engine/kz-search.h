@@ -59,6 +59,9 @@ extern "C" {
 
 #define KZ_SCORE_DRAW     0
 #define KZ_SEARCH_CONTEMPT 25
+/* limits.table_draws: how far the evaluation (an eighth of it) may move
+ * the score of a drawn table position from the draw's */
+#define KZ_SEARCH_TABLE_DRAW_TIE 24
 #define KZ_SCORE_WIN      30000
 #define KZ_SCORE_INFINITE 32000
 /* Scores at least this big in absolute value are forced game ends. */
@@ -104,6 +107,14 @@ typedef struct {
                           * the last capture or flag taken): a node that
                           * many plies on without a jump is a draw, scored
                           * as a repetition */
+  bool     table_draws;  /* a drawn position of the endgame tables scores
+                          * as a repetition (the contempt), plus at most
+                          * KZ_SEARCH_TABLE_DRAW_TIE of the evaluation as
+                          * a tie-break, instead of being searched on: the
+                          * side that is better does not trade down into a
+                          * drawn ending, the worse one seeks it (level 9) */
+  bool     endgame;      /* correct the evaluation of 5 to 8 pieces by
+                          * kz-endgame.h's knowledge of the endings */
   /* Human mistakes of the weak levels: chances per thousand, drawn for
    * each move from the seed and the position (so reproducible), never
    * when a move wins the game at once. */
@@ -152,7 +163,9 @@ KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
  * mistakes (missed chains, pieces left en prise) with falling chances;
  * 4 searches 2 plies, 5 and 6 small node budgets, each sometimes
  * overlooking a shot or leaving a piece; 7 to 9 larger budgets with the
- * endgame tables (doc/ENGINE.md has the measured strength).  Leaves
+ * endgame tables, 9 scoring the tables' drawn endings as draws
+ * (table_draws) and with kz-endgame.h's knowledge of the endings of 5 to
+ * 8 pieces (doc/ENGINE.md has the measured strength).  Leaves
  * limits->seed at 0; set it afterwards.  Returns false (and leaves
  * limits untouched) for a level out of range. */
 bool           kz_search_level_params (int level, KzSearchLimits *limits);
