@@ -5,6 +5,7 @@
 #include "kz-endgame.h"
 #include "kz-egtb.h"
 #include "kz-eval.h"
+#include "kz-search.h"
 
 enum {
   /* per piece ahead, per piece fewer than KZ_ENDGAME_MAX_PIECES + 1:
@@ -27,4 +28,22 @@ kz_endgame_adjust (const KzPosition *pos, int eval)
   /* equal armies: drawish, the more so the fewer pieces (5 pieces can't
    * be equal; 6: a quarter of the edge kept, 8: three quarters) */
   return eval * (n - 5) / 4;
+}
+
+int
+kz_endgame_evaluate (const KzPosition *pos, bool endgame)
+{
+  int v = kz_evaluate (pos);
+  return endgame ? kz_endgame_adjust (pos, v) : v;
+}
+
+int
+kz_endgame_draw_tie (const KzPosition *pos)
+{
+  int tie = kz_evaluate (pos) / 8;
+  if (tie > KZ_SEARCH_TABLE_DRAW_TIE)
+    return KZ_SEARCH_TABLE_DRAW_TIE;
+  if (tie < -KZ_SEARCH_TABLE_DRAW_TIE)
+    return -KZ_SEARCH_TABLE_DRAW_TIE;
+  return tie;
 }

@@ -17,6 +17,8 @@
  */
 #pragma once
 
+#include <stdbool.h>
+
 #include "kz-position.h"
 
 #ifdef __cplusplus
@@ -32,6 +34,15 @@ extern "C" {
  * standing; other positions' eval is returned as it is.  Pure, no
  * allocation. */
 int kz_endgame_adjust (const KzPosition *pos, int eval);
+
+/* kz_evaluate (pos), corrected by kz_endgame_adjust when `endgame`. */
+int kz_endgame_evaluate (const KzPosition *pos, bool endgame);
+
+/* The tie-break among drawn table positions of KzSearchLimits.table_draws:
+ * an eighth of the evaluation, at most KZ_SEARCH_TABLE_DRAW_TIE either
+ * way (a draw an imperfect opponent may still lose scores a little
+ * better). */
+int kz_endgame_draw_tie (const KzPosition *pos);
 
 #ifdef __cplusplus
 }

@@ -494,32 +494,17 @@ probe_tables (KzSearcher *s, const KzPosition *pos, int ply, int *score)
       *score = -(WIN - ply - n);
       return true;
     case KZ_EGTB_DRAW:
-      /* a draw with best play: scored like a repetition with
-       * table_draws; otherwise searched on, so that the evaluation
-       * still prefers the draws an imperfect opponent may lose */
-      if (s->table_draws)
-        {
-          /* a draw, the evaluation only a tie-break among the draws
-           * (one that an imperfect opponent may still lose) */
-          int tie = kz_evaluate (pos) / 8;
-          tie = tie > KZ_SEARCH_TABLE_DRAW_TIE ? KZ_SEARCH_TABLE_DRAW_TIE
-                : tie < -KZ_SEARCH_TABLE_DRAW_TIE ? -KZ_SEARCH_TABLE_DRAW_TIE : tie;
-          *score = ((ply & 1) ? s->contempt : -s->contempt) + tie;
-          return true;
-        }
-      return false;
+      /* a draw with best play: with table_draws scored like a
+       * repetition (plus a tie-break), else searched on, so that the
+       * evaluation still prefers the draws an imperfect opponent may lose */
+      if (!s->table_draws)
+        return false;
+      *score = ((ply & 1) ? s->contempt : -s->contempt) + kz_endgame_draw_tie (pos);
+      return true;
     case KZ_EGTB_NONE:
     default:
       return false;
     }
-}
-
-/* The evaluation, with the knowledge of the endings when asked for. */
-static inline int
-evaluate (const KzSearcher *s, const KzPosition *pos)
-{
-  int v = kz_evaluate (pos);
-  return s->endgame ? kz_endgame_adjust (pos, v) : v;
 }
 
 /* ---------------------------------------------------------------- */
@@ -537,7 +522,7 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
   if (kz_position_flag_delivered (pos) || pos->pieces[side] == 0)
     return -(WIN - ply);
   if (ply >= MAX_PLY - 1)
-    return evaluate (s, pos);
+    return kz_endgame_evaluate (pos, s->endgame);
   int tb;
   if (probe_tables (s, pos, ply, &tb))
     return tb;
@@ -561,7 +546,7 @@ qsearch (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int ply)
       push = ply < s->root_depth + 1 && s->carrier_ext ? carrier_near_home (pos) : -1;
       if (!threat)
         {
-          best = evaluate (s, pos);
+          best = kz_endgame_evaluate (pos, s->endgame);
           if (best >= beta || (!take_flag && push < 0))
             return best;
           if (best > alpha)
@@ -665,7 +650,7 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
   if (check_limits (s))
     return 0;
   if (ply >= MAX_PLY - 1)
-    return evaluate (s, pos);
+    return kz_endgame_evaluate (pos, s->endgame);
 
   /* distance to the end: no line can do better than winning next ply */
   if (alpha < -(WIN - ply))
