@@ -876,7 +876,7 @@ test_table_draws (void)
     {
       KzSearchLimits lim;
       kz_search_level_params (level, &lim);
-      g_assert_cmpint (lim.table_draws, ==, level >= 9);
+      g_assert_cmpint (lim.table_draws, ==, level >= 8);
       g_assert_cmpint (lim.endgame, ==, level >= 9);
     }
 }

@@ -822,7 +822,7 @@ kz_cli_match (int argc, char **argv, const KzCliGlobal *global)
  * 7 against 6, 60 for 8 against 7 and 9 against 8), all on the engine of
  * issue 30's carrier and repetition changes; INT_MIN where not measured. */
 static const int level_elo[KZ_SEARCH_MAX_LEVEL] = {
-  58, 301, 485, 721, 923, 1105, 1341, 1430, 1538,
+  58, 301, 485, 721, 923, 1105, 1341, 1475, 1602,
 };
 
 int

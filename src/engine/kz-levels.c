@@ -37,13 +37,12 @@ kz_search_level_params (int level, KzSearchLimits *limits)
       .hang_piece = 10, .miss_shot = 40 },
     /* 7 Esaul: the endgame tables from here on */
     { .max_nodes = 15000, .max_time_ms = 10000 },
-    /* 8 Colonel */
-    { .max_nodes = 100000, .max_time_ms = 10000 },
-    /* 9 Hetman: 15 times level 8's nodes, a higher contempt, a drawn
-     * ending of the tables counted as a draw, not as the evaluation of
-     * its pieces (kz-search.h), and the knowledge of the endings of 5 to
-     * 8 pieces (kz-endgame.h) */
-    { .max_nodes = 1500000, .max_time_ms = 30000, .contempt = 50, .table_draws = true,
+    /* 8 Colonel: from here on a drawn ending of the tables counts as a
+     * draw, not as the evaluation of its pieces (kz-search.h) */
+    { .max_nodes = 100000, .max_time_ms = 10000, .table_draws = true },
+    /* 9 Hetman: 30 times level 8's nodes, a higher contempt, and the
+     * knowledge of the endings of 5 to 8 pieces (kz-endgame.h) */
+    { .max_nodes = 3000000, .max_time_ms = 30000, .contempt = 50, .table_draws = true,
       .endgame = true },
   };
   if (level < KZ_SEARCH_MIN_LEVEL || level > KZ_SEARCH_MAX_LEVEL)

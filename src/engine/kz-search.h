@@ -112,7 +112,8 @@ typedef struct {
                           * KZ_SEARCH_TABLE_DRAW_TIE of the evaluation as
                           * a tie-break, instead of being searched on: the
                           * side that is better does not trade down into a
-                          * drawn ending, the worse one seeks it (level 9) */
+                          * drawn ending, the worse one seeks it (levels 8
+                          * and 9) */
   bool     endgame;      /* correct the evaluation of 5 to 8 pieces by
                           * kz-endgame.h's knowledge of the endings */
   /* Human mistakes of the weak levels: chances per thousand, drawn for
@@ -163,9 +164,9 @@ KzSearchResult kz_search (KzSearcher *searcher, const KzPosition *pos,
  * mistakes (missed chains, pieces left en prise) with falling chances;
  * 4 searches 2 plies, 5 and 6 small node budgets, each sometimes
  * overlooking a shot or leaving a piece; 7 to 9 larger budgets with the
- * endgame tables, 9 scoring the tables' drawn endings as draws
- * (table_draws) and with kz-endgame.h's knowledge of the endings of 5 to
- * 8 pieces (doc/ENGINE.md has the measured strength).  Leaves
+ * endgame tables, 8 and 9 scoring the tables' drawn endings as draws
+ * (table_draws), 9 with kz-endgame.h's knowledge of the endings of 5 to 8
+ * pieces (doc/ENGINE.md has the measured strength).  Leaves
  * limits->seed at 0; set it afterwards.  Returns false (and leaves
  * limits untouched) for a level out of range. */
 bool           kz_search_level_params (int level, KzSearchLimits *limits);
