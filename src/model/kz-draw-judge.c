@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <stdatomic.h>
 
+#include "kz-search-job.h"
 #include "kz-search.h"
 #include "kz-tables.h"
 
@@ -74,33 +75,18 @@ kz_draw_judge_may_offer (KzGame *game, KzSide side, int last_offer_ply)
 /* ---- judging in a worker thread ---------------------------------------- */
 
 typedef struct {
-  KzPosition     pos;
-  uint64_t      *history;
-  int            n_history;
+  KzSearchJob    job;
   KzSide         side;
   int            level;
-  int            no_progress_left;  /* KzSearchLimits.no_progress_left */
   KzDrawQuestion question;
   KzDrawFacts    facts;
-  atomic_int     stop;
-  GCancellable  *cancellable;
-  gulong         cancel_id;
 } JudgeData;
 
 static void
 judge_data_free (JudgeData *data)
 {
-  if (data->cancel_id)
-    g_cancellable_disconnect (data->cancellable, data->cancel_id);
-  g_clear_object (&data->cancellable);
-  g_free (data->history);
+  kz_search_job_clear (&data->job);
   g_free (data);
-}
-
-static void
-on_cancelled (GCancellable *cancellable, JudgeData *data)
-{
-  atomic_store (&data->stop, 1);
 }
 
 /* The judging search: the game's level or level KZ_DRAW_JUDGE_MIN_LEVEL,
@@ -125,12 +111,12 @@ judge_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
 {
   JudgeData *data = task_data;
   KzDrawFacts *facts = &data->facts;
-  gboolean turned = data->pos.side != (uint8_t) data->side;
+  gboolean turned = data->job.pos.side != (uint8_t) data->side;
   gboolean search;
 
-  if (may_be_in_tables (&data->pos) && kz_tables_ensure ())
+  if (may_be_in_tables (&data->job.pos) && kz_tables_ensure ())
     {
-      KzEgtbResult r = kz_egtb_probe (&data->pos, NULL);
+      KzEgtbResult r = kz_egtb_probe (&data->job.pos, NULL);
       if (turned && r == KZ_EGTB_WIN)
         r = KZ_EGTB_LOSS;
       else if (turned && r == KZ_EGTB_LOSS)
@@ -139,7 +125,7 @@ judge_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
     }
   search = facts->tables == KZ_EGTB_NONE
            && (data->question == KZ_DRAW_ANSWER || facts->quiet_plies >= KZ_DRAW_QUIET_PLIES);
-  if (search && !atomic_load (&data->stop))
+  if (search && !atomic_load (&data->job.stop))
     {
       KzSearchLimits limits;
       KzSearchResult r;
@@ -152,8 +138,9 @@ judge_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
           return;
         }
       judge_limits (data->level, &limits);
-      limits.no_progress_left = data->no_progress_left;
-      r = kz_search (searcher, &data->pos, data->history, data->n_history, &limits, &data->stop);
+      limits.no_progress_left = data->job.no_progress_left;
+      r = kz_search (searcher, &data->job.pos, data->job.history, data->job.n_history, &limits,
+                     &data->job.stop);
       kz_searcher_free (searcher);
       facts->searched = TRUE;
       facts->score = turned ? -r.score : r.score;
@@ -179,28 +166,16 @@ kz_draw_judge_async (KzGame              *game,
 {
   g_autoptr (GTask) task = NULL;
   JudgeData *data;
-  guint ply;
 
   g_return_if_fail (KZ_IS_GAME (game));
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, kz_draw_judge_async);
   data = g_new0 (JudgeData, 1);
-  data->pos = *kz_game_get_position (game);
+  kz_search_job_init (&data->job, game, cancellable);
   data->side = side;
   data->level = level;
   data->question = question;
   data->facts.quiet_plies = kz_draw_judge_quiet_plies (game);
-  ply = kz_game_get_ply (game);
-  data->no_progress_left = kz_game_get_no_progress_left (game, ply);
-  data->n_history = (int) ply;
-  data->history = g_new0 (uint64_t, MAX (ply, 1));
-  for (guint i = 0; i < ply; i++)
-    data->history[i] = kz_game_get_position_at (game, i)->hash;
-  if (cancellable)
-    {
-      data->cancellable = g_object_ref (cancellable);
-      data->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), data, NULL);
-    }
   g_task_set_task_data (task, data, (GDestroyNotify) judge_data_free);
   if (kz_game_is_over (game))
     {

@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 
 #include "kz-computer-player.h"
+#include "kz-search-job.h"
 #include "kz-search.h"
 #include "kz-tables.h"
 
@@ -75,16 +76,10 @@ ensure_tables (void)
 }
 
 typedef struct {
-  KzPosition  pos;
-  uint64_t   *history;
-  int         n_history;
-  int         no_progress_left;   /* KzSearchLimits.no_progress_left */
+  KzSearchJob job;
   int         level;
   guint       max_msec;   /* 0: the level's own limit */
   guint       min_msec;
-  atomic_int  stop;
-  gulong      cancel_id;
-  GCancellable *cancellable;
   KzMove      move;
   int         score;
 } ChooseData;
@@ -92,18 +87,8 @@ typedef struct {
 static void
 choose_data_free (ChooseData *data)
 {
-  if (data->cancel_id)
-    g_cancellable_disconnect (data->cancellable, data->cancel_id);
-  g_clear_object (&data->cancellable);
-  g_free (data->history);
+  kz_search_job_clear (&data->job);
   g_free (data);
-}
-
-static void
-on_cancelled (GCancellable *cancellable,
-              ChooseData   *data)
-{
-  atomic_store (&data->stop, 1);
 }
 
 static void
@@ -131,15 +116,15 @@ choose_thread (GTask        *task,
   if (!kz_search_level_params (CLAMP (data->level, KZ_SEARCH_MIN_LEVEL, KZ_SEARCH_MAX_LEVEL), &limits))
     kz_search_level_params (2, &limits);
   limits.seed = (uint64_t) g_get_real_time ();
-  limits.no_progress_left = data->no_progress_left;
+  limits.no_progress_left = data->job.no_progress_left;
   if (data->max_msec > 0 && (limits.max_time_ms == 0 || (guint) limits.max_time_ms > data->max_msec))
     limits.max_time_ms = (int) data->max_msec;
-  result = kz_search (self->searcher, &data->pos, data->history, data->n_history, &limits,
-                      &data->stop);
+  result = kz_search (self->searcher, &data->job.pos, data->job.history, data->job.n_history,
+                      &limits, &data->job.stop);
   g_mutex_unlock (&self->lock);
 
   /* Let quick answers wait a little, still responsive to cancellation. */
-  while (!atomic_load (&data->stop) &&
+  while (!atomic_load (&data->job.stop) &&
          g_get_monotonic_time () - start < (gint64) data->min_msec * 1000)
     g_usleep (10000);
 
@@ -185,13 +170,11 @@ kz_computer_player_choose_timed_async (KzComputerPlayer    *self,
 {
   g_autoptr (GTask) task = NULL;
   ChooseData *data;
-  guint ply;
 
   g_return_if_fail (KZ_IS_COMPUTER_PLAYER (self));
   g_return_if_fail (KZ_IS_GAME (game));
   task = g_task_new (self, cancellable, callback, user_data);
   data = g_new0 (ChooseData, 1);
-  ply = kz_game_get_ply (game);
   {
     KzSearchLimits limits;
     /* the levels that use the endgame tables load them (once) */
@@ -199,20 +182,10 @@ kz_computer_player_choose_timed_async (KzComputerPlayer    *self,
         && !limits.no_tables)
       ensure_tables ();
   }
-  data->pos = *kz_game_get_position (game);
+  kz_search_job_init (&data->job, game, cancellable);
   data->level = level;
   data->max_msec = max_msec;
   data->min_msec = max_msec > 0 ? MIN (min_msec, max_msec / 2) : min_msec;
-  data->n_history = (int) ply;
-  data->no_progress_left = kz_game_get_no_progress_left (game, ply);
-  data->history = g_new0 (uint64_t, MAX (ply, 1));
-  for (guint i = 0; i < ply; i++)
-    data->history[i] = kz_game_get_position_at (game, i)->hash;
-  if (cancellable)
-    {
-      data->cancellable = g_object_ref (cancellable);
-      data->cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), data, NULL);
-    }
   g_task_set_source_tag (task, kz_computer_player_choose_timed_async);
   g_task_set_task_data (task, data, (GDestroyNotify) choose_data_free);
   g_task_set_return_on_cancel (task, FALSE);
