@@ -630,19 +630,12 @@ search (KzSearcher *s, const KzPosition *pos, int alpha, int beta, int depth,
       /* Near the root a quiet move back into an earlier position (a
        * draw) is one of the side to move's choices, which quiescence
        * does not try: so a one-ply search sees the opponent complete a
-       * repetition, and a side ahead does not walk into one. */
-      if (ply <= 2 && !s->stopped)
-        {
-          int draw = ((ply + 1) & 1) ? -s->contempt : s->contempt;
-          if (v < draw && !kz_score_is_win (v) && can_repeat (s, pos, ply, irrev))
-            v = draw;
-        }
-      if (!s->stopped && no_progress_step (s, pos, ply, irrev))
-        {
-          int draw = ((ply + 1) & 1) ? -s->contempt : s->contempt;
-          if (v < draw && !kz_score_is_win (v))
-            v = draw;
-        }
+       * repetition, and a side ahead does not walk into one; likewise
+       * a quiet step into the no-progress draw. */
+      int draw = ((ply + 1) & 1) ? -s->contempt : s->contempt;
+      if (v < draw && !kz_score_is_win (v) && !s->stopped
+          && ((ply <= 2 && can_repeat (s, pos, ply, irrev)) || no_progress_step (s, pos, ply, irrev)))
+        v = draw;
       return v;
     }
 
